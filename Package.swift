@@ -1,0 +1,93 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Riffle",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "PlayingCards", targets: ["PlayingCards"]),
+        .library(name: "SwipeStack", targets: ["SwipeStack"]),
+        .library(name: "ListEditing", targets: ["ListEditing"]),
+        .library(name: "CardArt", targets: ["CardArt"]),
+        .library(name: "DeckService", targets: ["DeckService"]),
+        .executable(name: "riffle", targets: ["riffle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // Engines and domain: pure Swift, no Foundation.
+        .target(name: "PlayingCards", swiftSettings: strictSwift6),
+        .target(name: "SwipeStack", swiftSettings: strictSwift6),
+        .target(name: "ListEditing", swiftSettings: strictSwift6),
+
+        // Card art: vector faces, SVG writer, PNG rasterizer (deflate through the system zlib).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CardArt", dependencies: ["PlayingCards", "CZlib"], swiftSettings: strictSwift6),
+
+        // The Deck of Cards API service.
+        .target(
+            name: "DeckService",
+            dependencies: [
+                "PlayingCards",
+                "CardArt",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // The one executable: thin, options and a call into the libraries.
+        .executableTarget(
+            name: "riffle",
+            dependencies: [
+                "DeckService",
+                "CardArt",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // Benchmarks: executables that print numbers.
+        .executableTarget(
+            name: "ceiling-server",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/CeilingServer",
+            swiftSettings: strictSwift6
+        ),
+
+        .executableTarget(
+            name: "swipestack-benchmark", dependencies: ["SwipeStack"], path: "Benchmarks/SwipeStackBenchmark",
+            swiftSettings: strictSwift6),
+        .executableTarget(
+            name: "listediting-benchmark", dependencies: ["ListEditing"], path: "Benchmarks/ListEditingBenchmark",
+            swiftSettings: strictSwift6),
+        .executableTarget(
+            name: "cardart-benchmark", dependencies: ["CardArt", "PlayingCards"], path: "Benchmarks/CardArtBenchmark",
+            swiftSettings: strictSwift6),
+
+        // Tests.
+        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
+        .testTarget(name: "SwipeStackTests", dependencies: ["SwipeStack"], swiftSettings: strictSwift6),
+        .testTarget(name: "ListEditingTests", dependencies: ["ListEditing"], swiftSettings: strictSwift6),
+        .testTarget(name: "CardArtTests", dependencies: ["CardArt", "PlayingCards"], swiftSettings: strictSwift6),
+        .testTarget(
+            name: "DeckServiceTests",
+            dependencies: [
+                "DeckService",
+                "PlayingCards",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+    ]
+)

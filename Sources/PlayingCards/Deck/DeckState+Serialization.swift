@@ -1,0 +1,124 @@
+/// A compact binary form of a deck, one byte per card, for storage.
+///
+/// Layout (version 1): `version, flags, deckCount`, then the partial contents, stack and drawn
+/// cards as `UInt16` little-endian counts followed by card ordinals, then the pile count (`UInt16`)
+/// and each pile as a name length (`UInt8`), the ASCII name, and its cards like the lists above.
+/// Flags: bit 0 shuffled, bit 1 jokers enabled, bit 2 partial contents present.
+extension DeckState {
+    /// The storage format version written by ``serialized()``.
+    public static let serializationVersion: UInt8 = 1
+
+    /// The deck in its compact binary form.
+    ///
+    /// - Returns: bytes that ``init(serialized:)`` reads back to an equal deck.
+    /// - Complexity: O(*n*) in the number of cards.
+    public func serialized() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + composition.deckCount * 54 + piles.count * 16)
+        var flags: UInt8 = shuffled ? 1 : 0
+        if composition.jokersEnabled { flags |= 2 }
+        if composition.partialContents != nil { flags |= 4 }
+        bytes.append(Self.serializationVersion)
+        bytes.append(flags)
+        bytes.append(UInt8(composition.deckCount))
+        if let contents = composition.partialContents { Self.append(contents, to: &bytes) }
+        Self.append(stack, to: &bytes)
+        Self.append(drawn, to: &bytes)
+        Self.appendCount(piles.count, to: &bytes)
+        for pile in piles {
+            bytes.append(UInt8(pile.name.utf8.count))
+            bytes.append(contentsOf: pile.name.utf8)
+            Self.append(pile.cards, to: &bytes)
+        }
+        return bytes
+    }
+
+    /// Reads a deck back from its compact binary form.
+    ///
+    /// - Parameter bytes: bytes written by ``serialized()``.
+    /// - Throws: ``DeckDecodingError`` when the bytes are truncated, of an unknown version, or
+    ///   describe a deck whose parts do not add up to its composition.
+    public init<Bytes: Collection>(serialized bytes: Bytes) throws(DeckDecodingError) where Bytes.Element == UInt8 {
+        var reader = ByteReader(Array(bytes))
+        let version = try reader.byte()
+        guard version == Self.serializationVersion else { throw DeckDecodingError("unknown format version") }
+        let flags = try reader.byte()
+        let deckCount = Int(try reader.byte())
+        let contents = flags & 4 != 0 ? try reader.cards() : nil
+        guard
+            let composition = try? DeckComposition(
+                deckCount: deckCount, jokersEnabled: flags & 2 != 0, partialContents: contents)
+        else { throw DeckDecodingError("deck count out of range") }
+        let stack = try reader.cards()
+        let drawn = try reader.cards()
+        let pileCount = try reader.count()
+        var piles: [Pile] = []
+        for _ in 0..<pileCount {
+            let name = try reader.name()
+            piles.append(Pile(name: name, cards: try reader.cards()))
+        }
+        guard reader.isAtEnd else { throw DeckDecodingError("trailing bytes") }
+        self.init(composition: composition, stack: stack, piles: piles, drawn: drawn, shuffled: flags & 1 != 0)
+        guard isConsistent else { throw DeckDecodingError("cards do not add up to the deck's composition") }
+    }
+
+    private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(truncatingIfNeeded: count))
+        bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+    }
+
+    private static func append(_ cards: [Card], to bytes: inout [UInt8]) {
+        appendCount(cards.count, to: &bytes)
+        for card in cards { bytes.append(card.ordinal) }
+    }
+}
+
+/// Stored deck bytes that cannot be read back.
+public struct DeckDecodingError: Error, Hashable, Sendable {
+    /// What was wrong with the bytes.
+    public let reason: String
+
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Reads the compact deck format, failing on truncation.
+private struct ByteReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func byte() throws(DeckDecodingError) -> UInt8 {
+        guard offset < bytes.count else { throw DeckDecodingError("truncated") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func count() throws(DeckDecodingError) -> Int {
+        let low = Int(try byte())
+        return low | Int(try byte()) << 8
+    }
+
+    mutating func cards() throws(DeckDecodingError) -> [Card] {
+        let count = try count()
+        guard bytes.count - offset >= count else { throw DeckDecodingError("truncated") }
+        var cards: [Card] = []
+        cards.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let card = Card(ordinal: try byte()) else { throw DeckDecodingError("unknown card") }
+            cards.append(card)
+        }
+        return cards
+    }
+
+    mutating func name() throws(DeckDecodingError) -> String {
+        let length = Int(try byte())
+        guard bytes.count - offset >= length else { throw DeckDecodingError("truncated") }
+        let name = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        offset += length
+        guard PileName.isValid(name) else { throw DeckDecodingError("invalid pile name") }
+        return name
+    }
+}

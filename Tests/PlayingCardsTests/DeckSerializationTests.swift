@@ -1,0 +1,28 @@
+import PlayingCards
+import Testing
+
+@Suite struct DeckSerializationTests {
+    @Test func roundTripsEveryPart() throws {
+        var deck = DeckState(
+            composition: try DeckComposition(deckCount: 2, jokersEnabled: true, partialContents: CardList.parse("AS,X1")),
+            shuffled: false)
+        _ = try deck.draw(count: 3)
+        try deck.addToPile(named: "Player_1", cards: CardList.parse("AS"))
+        let bytes = deck.serialized()
+        #expect(bytes.count < 40)
+        #expect(try DeckState(serialized: bytes) == deck)
+    }
+
+    @Test func rejectsDamagedBytes() throws {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        _ = try deck.draw(count: 5)
+        let bytes = deck.serialized()
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes.dropLast()) }
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes + [0]) }
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: [9] + bytes.dropFirst()) }
+        var duplicated = bytes
+        duplicated[duplicated.count - 3] = duplicated[duplicated.count - 4]
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: duplicated) }
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: [UInt8]()) }
+    }
+}

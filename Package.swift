@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ListEditing", targets: ["ListEditing"]),
         .library(name: "CardArt", targets: ["CardArt"]),
         .library(name: "DeckService", targets: ["DeckService"]),
+        .library(name: "DeckClient", targets: ["DeckClient"]),
         .executable(name: "riffle", targets: ["riffle"]),
     ],
     dependencies: [
@@ -43,16 +44,36 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
-        // The one executable: thin, options and a call into the libraries.
-        .executableTarget(
-            name: "riffle",
+        // The Swift SDK: async client plus the seed lab's CardAPIClient/Deck/Card surface.
+        .target(name: "DeckClient", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
+
+        // The commands of `riffle` (serve, deck, pile, art), as a library so tests can run them.
+        .target(
+            name: "RiffleCLI",
             dependencies: [
                 "DeckService",
+                "DeckClient",
                 "CardArt",
+                "PlayingCards",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSwift6
+        ),
+
+        // The one executable: thin, a call into RiffleCLI.
+        .executableTarget(name: "riffle", dependencies: ["RiffleCLI"], swiftSettings: strictSwift6),
+
+        // Starts a real server on a loopback port for tests of the client, the CLI and the service.
+        .target(
+            name: "RiffleTestSupport",
+            dependencies: [
+                "DeckService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RiffleTestSupport",
             swiftSettings: strictSwift6
         ),
 
@@ -84,9 +105,20 @@ let package = Package(
             dependencies: [
                 "DeckService",
                 "PlayingCards",
+                "RiffleTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "DeckClientTests",
+            dependencies: ["DeckClient", "PlayingCards", "RiffleTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "RiffleCLITests",
+            dependencies: ["RiffleCLI", "DeckClient", "RiffleTestSupport"],
             swiftSettings: strictSwift6
         ),
     ]

@@ -17,7 +17,7 @@ for module in "$@"; do
     # shellcheck disable=SC2086
     if "$swiftc_bin" -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo \
         -parse-as-library -Osize -Xcc -fno-stack-protector \
-        -module-name "$module" -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
+        -module-name "$module" -package-name riffle -emit-module -emit-module-path "$out_dir/$module.swiftmodule" \
         -c $sources -o "$out_dir/$module.o"; then
         echo "check-embedded: $module builds for wasm32-unknown-none-wasm ($(wc -c < "$out_dir/$module.o") bytes of object code)"
     else

@@ -1,0 +1,1 @@
+// placeholder while the package is laid down

@@ -1,0 +1,2 @@
+import ListEditing
+import Testing

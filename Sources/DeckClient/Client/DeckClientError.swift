@@ -1,0 +1,125 @@
+/// An error from ``DeckOfCardsClient``: what kind it is, a message, and what the server said.
+///
+/// Compare ``code`` against the static codes to branch, and show ``message`` to people:
+///
+/// ```swift
+/// do {
+///     _ = try await client.deckInfo(deckID: "nosuchdeck00")
+/// } catch let error as DeckClientError where error.code == .deckNotFound {
+///     print(error.httpStatus ?? 0, error.serverMessage ?? "")   // 404 Deck ID does not exist.
+/// }
+/// ```
+///
+/// The code set may grow; match with `==` and keep a default branch.
+public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of an error. New kinds may be added in later versions.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Wrapped: Hashable, Sendable {
+            case deckNotFound, pileNotFound, notEnoughCards, cardsNotInPile, serverRejected
+            case unexpectedStatus, decodingFailed, transportFailed, timedOut, invalidRequest, cancelled
+        }
+
+        private let wrapped: Wrapped
+
+        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+
+        /// The server does not know the deck id (`404 Deck ID does not exist.`).
+        public static let deckNotFound = Code(.deckNotFound)
+        /// The server does not know the pile (`404 The pile, NAME does not exist.`).
+        public static let pileNotFound = Code(.pileNotFound)
+        /// A draw asked for more cards than there are (`Not enough cards remaining to draw N additional`).
+        ///
+        /// A main-deck over-draw is not thrown: it is a ``DrawResult`` with a ``DrawResult/shortfall``.
+        public static let notEnoughCards = Code(.notEnoughCards)
+        /// A pile draw named cards the pile does not hold.
+        public static let cardsNotInPile = Code(.cardsNotInPile)
+        /// The server answered `success: false` with another message (``serverMessage`` has it).
+        public static let serverRejected = Code(.serverRejected)
+        /// The server answered a status that is not the API's, with no API error body.
+        public static let unexpectedStatus = Code(.unexpectedStatus)
+        /// The body was not the JSON the endpoint promises; ``keyPath`` names the field.
+        public static let decodingFailed = Code(.decodingFailed)
+        /// No response arrived (connection refused or reset, DNS failure, …).
+        public static let transportFailed = Code(.transportFailed)
+        /// No response arrived within the configured timeout.
+        public static let timedOut = Code(.timedOut)
+        /// The request could not be built (such as an invalid pile name or base URL).
+        public static let invalidRequest = Code(.invalidRequest)
+        /// The calling task was cancelled.
+        public static let cancelled = Code(.cancelled)
+
+        /// A short name for the code, such as `"deckNotFound"`.
+        public var description: String {
+            switch wrapped {
+            case .deckNotFound: "deckNotFound"
+            case .pileNotFound: "pileNotFound"
+            case .notEnoughCards: "notEnoughCards"
+            case .cardsNotInPile: "cardsNotInPile"
+            case .serverRejected: "serverRejected"
+            case .unexpectedStatus: "unexpectedStatus"
+            case .decodingFailed: "decodingFailed"
+            case .transportFailed: "transportFailed"
+            case .timedOut: "timedOut"
+            case .invalidRequest: "invalidRequest"
+            case .cancelled: "cancelled"
+            }
+        }
+    }
+
+    /// The kind of error.
+    public var code: Code
+    /// A readable explanation: the server's message when there is one.
+    public var message: String
+    /// The HTTP status of the response, when one arrived.
+    public var httpStatus: Int?
+    /// The `error` text of the API's `{"success": false, "error": ...}` body, when there was one.
+    public var serverMessage: String?
+    /// For ``Code/decodingFailed``: the path of the offending field, such as `"piles.discard.remaining"`.
+    public var keyPath: String?
+    /// Whether the failure was in the network and trying again may succeed.
+    public var isTransient: Bool
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: the kind.
+    ///   - message: a readable explanation.
+    ///   - httpStatus: the response status, if any.
+    ///   - serverMessage: the server's `error` text, if any.
+    ///   - keyPath: the offending field for decoding errors.
+    ///   - isTransient: whether trying again may succeed.
+    public init(
+        code: Code, message: String, httpStatus: Int? = nil, serverMessage: String? = nil, keyPath: String? = nil,
+        isTransient: Bool = false
+    ) {
+        self.code = code
+        self.message = message
+        self.httpStatus = httpStatus
+        self.serverMessage = serverMessage
+        self.keyPath = keyPath
+        self.isTransient = isTransient
+    }
+
+    /// The message, with the status when there is one, such as `"404: Deck ID does not exist."`.
+    public var description: String {
+        if let httpStatus { return "\(httpStatus): \(message)" }
+        return message
+    }
+
+    /// The error for an API error body, its code read from the server's message.
+    static func server(message: String, status: Int) -> DeckClientError {
+        let code: Code
+        if message == "Deck ID does not exist." {
+            code = .deckNotFound
+        } else if message.hasPrefix("The pile, ") && message.hasSuffix(" does not exist.") {
+            code = .pileNotFound
+        } else if message.hasPrefix("The pile, ") && message.hasSuffix("does not contain the requested cards.") {
+            code = .cardsNotInPile
+        } else if message.hasPrefix("Not enough cards remaining") {
+            code = .notEnoughCards
+        } else {
+            code = .serverRejected
+        }
+        return DeckClientError(code: code, message: message, httpStatus: status, serverMessage: message)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension DeckOfCardsClient {
+    /// Sends a request and returns the raw response, whatever its status.
+    ///
+    /// Each attempt is bounded by the configured timeout. Requests that are safe to repeat
+    /// (``DeckRequest/isSafeToRetry``) are retried after transient failures with the configured
+    /// backoff; others are sent once.
+    ///
+    /// - Parameter request: the API request.
+    /// - Returns: the response; a `success: false` body is returned, not thrown.
+    /// - Throws: ``DeckClientError`` when no response arrived (``DeckClientError/Code/timedOut``,
+    ///   ``DeckClientError/Code/transportFailed``, ``DeckClientError/Code/cancelled``) or the
+    ///   request is invalid.
+    public func send(_ request: DeckRequest) async throws -> HTTPResponse {
+        let httpRequest = try httpRequest(for: request)
+        return try await perform(httpRequest, retrying: request.isSafeToRetry)
+    }
+
+    /// Sends an HTTP request with the timeout, and with retries when `retrying` is set.
+    func perform(_ request: HTTPRequest, retrying: Bool) async throws -> HTTPResponse {
+        let policy = retrying ? configuration.retryPolicy : .never
+        var attempt = 1
+        while true {
+            do {
+                let response = try await attemptOnce(request)
+                if attempt < policy.maximumAttempts, [502, 503, 504].contains(response.status) {
+                    try await pause(policy.backoff(beforeRetry: attempt))
+                    attempt += 1
+                    continue
+                }
+                return response
+            } catch let error as DeckClientError where error.isTransient && attempt < policy.maximumAttempts {
+                try await pause(policy.backoff(beforeRetry: attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    private func pause(_ duration: Duration) async throws {
+        guard duration > .zero else { return }
+        do {
+            try await Task.sleep(for: duration)
+        } catch {
+            throw DeckClientError(code: .cancelled, message: "The request was cancelled.")
+        }
+    }
+
+    /// One attempt, raced against the timeout; transport errors become ``DeckClientError``.
+    private func attemptOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if Task.isCancelled { throw DeckClientError(code: .cancelled, message: "The request was cancelled.") }
+        let transport = self.transport
+        let timeout = configuration.timeout
+        do {
+            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+                group.addTask { try await transport.send(request) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else {
+                    throw DeckClientError.timedOut(after: timeout, url: request.url)
+                }
+                return response
+            }
+        } catch {
+            throw DeckClientError.classify(error, url: request.url, timeout: timeout)
+        }
+    }
+}
+
+extension DeckClientError {
+    static func timedOut(after timeout: Duration, url: URL) -> DeckClientError {
+        DeckClientError(
+            code: .timedOut, message: "No response from \(url.absoluteString) within \(timeout).", isTransient: true)
+    }
+
+    /// Maps whatever a transport threw to a client error, deciding whether it is transient.
+    static func classify(_ error: any Error, url: URL, timeout: Duration) -> DeckClientError {
+        switch error {
+        case let error as DeckClientError:
+            return error
+        case is CancellationError:
+            return DeckClientError(code: .cancelled, message: "The request was cancelled.")
+        case let failure as HTTPTransportFailure:
+            return DeckClientError(
+                code: failure.isTimeout ? .timedOut : .transportFailed, message: failure.message,
+                isTransient: failure.isTransient || failure.isTimeout)
+        case let error as URLError:
+            switch error.code {
+            case .timedOut:
+                return timedOut(after: timeout, url: url)
+            case .cancelled:
+                return DeckClientError(code: .cancelled, message: "The request was cancelled.")
+            case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .dnsLookupFailed,
+                .cannotFindHost, .secureConnectionFailed:
+                return DeckClientError(
+                    code: .transportFailed,
+                    message: "Cannot reach \(url.host ?? url.absoluteString): \(error.localizedDescription)",
+                    isTransient: true)
+            default:
+                return DeckClientError(
+                    code: .transportFailed, message: "Request to \(url.absoluteString) failed: \(error.localizedDescription)")
+            }
+        default:
+            return DeckClientError(code: .transportFailed, message: "Request to \(url.absoluteString) failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A deck's state as new-deck, deck-info and reshuffle answer it: `success, deck_id, remaining, shuffled`.
+///
+/// ```swift
+/// let deck = try await client.newDeck(shuffled: true)
+/// print(deck.deckID, deck.remaining)     // "k3v9q2x8m1ab" 52
+/// ```
+public struct DeckStatus: Hashable, Sendable, Decodable {
+    /// The deck id: 12 characters of `[a-z0-9]`.
+    public var deckID: String
+    /// How many cards are left in the stack (not drawn, not in a pile).
+    public var remaining: Int
+    /// Whether the deck has been shuffled.
+    public var shuffled: Bool
+
+    /// Creates a status.
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - remaining: cards left in the stack.
+    ///   - shuffled: whether the deck is shuffled.
+    public init(deckID: String, remaining: Int, shuffled: Bool) {
+        self.deckID = deckID
+        self.remaining = remaining
+        self.shuffled = shuffled
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case deckID = "deck_id"
+        case remaining, shuffled
+    }
+}
+
+/// The answer to returning drawn cards to the deck: `success, deck_id, remaining`.
+public struct ReturnResult: Hashable, Sendable, Decodable {
+    /// The deck id.
+    public var deckID: String
+    /// How many cards are in the stack after the return.
+    public var remaining: Int
+
+    /// Creates a result.
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - remaining: cards in the stack.
+    public init(deckID: String, remaining: Int) {
+        self.deckID = deckID
+        self.remaining = remaining
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case deckID = "deck_id"
+        case remaining
+    }
+}

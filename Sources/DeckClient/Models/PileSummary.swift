@@ -1,0 +1,63 @@
+/// One pile as the pile endpoints describe it under `piles`: its name, size and, for the pile a
+/// list request named, its cards.
+public struct PileSummary: Hashable, Sendable {
+    /// The pile's name, `[-a-zA-Z0-9_]+`.
+    public var name: String
+    /// How many cards the pile holds.
+    public var remaining: Int
+    /// The pile's cards, bottom to top; present only for the pile a list request named.
+    public var cards: [CardInfo]?
+
+    /// Creates a summary.
+    ///
+    /// - Parameters:
+    ///   - name: the pile name.
+    ///   - remaining: the pile size.
+    ///   - cards: the pile's cards, bottom to top, when known.
+    public init(name: String, remaining: Int, cards: [CardInfo]? = nil) {
+        self.name = name
+        self.remaining = remaining
+        self.cards = cards
+    }
+
+    /// The value under one pile name.
+    struct Body: Decodable {
+        var remaining: Int
+        var cards: [CardInfo]?
+    }
+
+    /// Decodes the `piles` object into summaries in the server's order (creation order).
+    ///
+    /// JSON objects are unordered to `Decodable`, so the order comes from the raw body, read by
+    /// the client and passed in `userInfo`; without it, names are sorted.
+    static func decodePiles<Key: CodingKey>(
+        from container: KeyedDecodingContainer<Key>, forKey key: Key, decoder: any Decoder
+    ) throws -> [PileSummary] {
+        let bodies = try container.decode([String: Body].self, forKey: key)
+        let serverOrder = decoder.userInfo[.pileNameOrder] as? [String] ?? []
+        var names = serverOrder.filter { bodies[$0] != nil }
+        if names.count != bodies.count {
+            let known = Set(names)
+            names += bodies.keys.filter { !known.contains($0) }.sorted()
+        }
+        return names.map { name in
+            let body = bodies[name]!
+            return PileSummary(name: name, remaining: body.remaining, cards: body.cards)
+        }
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The names under `piles` in the order the raw body lists them (a `[String]`).
+    static let pileNameOrder = CodingUserInfoKey(rawValue: "riffle.pileNameOrder")!
+}
+
+extension Array where Element == PileSummary {
+    /// The pile with a name, if listed.
+    ///
+    /// - Parameter name: the pile name.
+    /// - Returns: the summary, or `nil` when no pile has that name.
+    public subscript(named name: String) -> PileSummary? {
+        first { $0.name == name }
+    }
+}

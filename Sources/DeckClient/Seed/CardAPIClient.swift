@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// The seed lab's API client: a `shared` singleton with `newDeckShuffled`, `drawCards` and
+/// `downloadImage(at:handler:)`, answering through completion handlers.
+///
+/// It is a thin layer over ``DeckOfCardsClient``, kept for people following the Deck of Cards
+/// lab; new code should use ``DeckOfCardsClient`` directly. Handlers are called on the main
+/// actor, as UIKit code expects, with the JSON as `[String: Any]` as the lab describes.
+///
+/// ```swift
+/// CardAPIClient.shared.newDeckShuffled { json, error in
+///     let deckID = json?["deck_id"] as? String
+/// }
+/// ```
+///
+/// `CardAPIClient` is `Sendable`: it holds only the (Sendable) async client.
+public struct CardAPIClient: Sendable {
+    /// The singleton the lab's `Deck` and `Card` use, talking to the local server
+    /// (``DeckClientConfiguration/defaultBaseURL``).
+    public static let shared = CardAPIClient()
+
+    /// The async client underneath.
+    public let client: DeckOfCardsClient
+
+    /// Creates a client over an async client.
+    ///
+    /// - Parameter client: the async client; by default one for the local server.
+    public init(client: DeckOfCardsClient = DeckOfCardsClient()) {
+        self.client = client
+    }
+
+    /// Creates a client for a server.
+    ///
+    /// - Parameter baseURL: the server, such as `https://deckofcardsapi.com`.
+    public init(baseURL: URL) {
+        self.init(client: DeckOfCardsClient(baseURL: baseURL))
+    }
+
+    /// Creates a new shuffled deck (`/api/deck/new/shuffle/?deck_count=N`).
+    ///
+    /// - Parameters:
+    ///   - deckCount: how many decks to combine.
+    ///   - handler: called on the main actor with the response dictionary
+    ///     (`success`, `deck_id`, `shuffled`, `remaining`), or `nil` and the error.
+    public func newDeckShuffled(
+        deckCount: Int = 1, handler: @escaping @MainActor ([String: Any]?, DeckClientError?) -> Void
+    ) {
+        let client = self.client
+        Task { @MainActor in
+            do {
+                let response = try await client.send(.newDeck(shuffled: true, deckCount: deckCount))
+                _ = try DeckOfCardsClient.decode(DeckStatus.self, from: response)
+                handler(Self.jsonObject(response.body), nil)
+            } catch {
+                handler(nil, DeckClientError.wrapping(error))
+            }
+        }
+    }
+
+    /// Draws cards from a deck (`/api/deck/<id>/draw/?count=N`).
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - count: how many cards.
+    ///   - handler: called on the main actor with the array of card dictionaries (`image`,
+    ///     `value`, `suit`, `code`, `images`). When fewer cards remained than asked for, the
+    ///     cards that were dealt come with a ``DeckClientError/Code/notEnoughCards`` error.
+    public func drawCards(
+        deckID: String, count: Int, handler: @escaping @MainActor ([[String: Any]]?, DeckClientError?) -> Void
+    ) {
+        let client = self.client
+        Task { @MainActor in
+            do {
+                let response = try await client.send(.draw(deckID: deckID, count: count))
+                let draw = try DeckOfCardsClient.decode(DrawResult.self, from: response, mayDealShort: true)
+                let cards = Self.jsonObject(response.body)?["cards"] as? [[String: Any]] ?? []
+                let shortfall = draw.shortfall.map {
+                    DeckClientError(code: .notEnoughCards, message: $0, httpStatus: response.status, serverMessage: $0)
+                }
+                handler(cards, shortfall)
+            } catch {
+                handler(nil, DeckClientError.wrapping(error))
+            }
+        }
+    }
+
+    /// Downloads image bytes, through the async client's image cache.
+    ///
+    /// - Parameters:
+    ///   - url: the image URL.
+    ///   - handler: called on the main actor with `true` and the bytes, or `false` and `nil`.
+    public func downloadImageData(at url: URL, handler: @escaping @MainActor (Bool, Data?) -> Void) {
+        let client = self.client
+        Task { @MainActor in
+            do {
+                let data = try await client.downloadImage(at: url)
+                handler(true, data)
+            } catch {
+                handler(false, nil)
+            }
+        }
+    }
+
+    #if canImport(UIKit)
+    /// Downloads an image, as the lab describes: `handler(true, image)` on success.
+    ///
+    /// - Parameters:
+    ///   - url: the image URL.
+    ///   - handler: called on the main actor with `true` and the image, or `false` and `nil`.
+    public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, UIImage?) -> Void) {
+        downloadImageData(at: url) { success, data in
+            let image = data.flatMap { UIImage(data: $0) }
+            handler(success && image != nil, image)
+        }
+    }
+    #else
+    /// Downloads an image, as the lab describes: `handler(true, bytes)` on success. Without UIKit
+    /// the image is its bytes.
+    ///
+    /// - Parameters:
+    ///   - url: the image URL.
+    ///   - handler: called on the main actor with `true` and the bytes, or `false` and `nil`.
+    public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, Data?) -> Void) {
+        downloadImageData(at: url, handler: handler)
+    }
+    #endif
+
+    static func jsonObject(_ body: Data) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+    }
+}
+
+extension DeckClientError {
+    /// Any error as a client error (the client only throws these; others become transport failures).
+    static func wrapping(_ error: any Error) -> DeckClientError {
+        error as? DeckClientError ?? DeckClientError(code: .transportFailed, message: "\(error)")
+    }
+}

@@ -10,16 +10,23 @@ enum Angle {
     static func normalized(_ angle: Double) -> Double {
         var result = angle
         if result > Double.pi || result <= -Double.pi {
-            result -= twoPi * (result / twoPi).rounded()
+            result -= twoPi * nearestInteger(result / twoPi)
         }
         if result <= -Double.pi { result += twoPi }
         if result > Double.pi { result -= twoPi }
         return result
     }
 
-    /// The sine of `x` radians.
+    /// `x` rounded to the nearest integer (halves away from zero), for |x| < 2⁶²; written out because
+    /// `rounded()` becomes a libm call that neither a bare Linux executable nor wasm32 provides.
+    static func nearestInteger(_ x: Double) -> Double {
+        guard abs(x) < 4e18 else { return x }
+        return x >= 0 ? Double(Int(x + 0.5)) : -Double(Int(-x + 0.5))
+    }
+
+    /// The sine of `x` radians, for |x| < 10⁹ (NaN beyond).
     static func sin(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
+        guard x.isFinite && abs(x) < 1e9 else { return .nan }
         let (quadrant, reduced) = reduce(x)
         switch quadrant {
         case 0: return sinKernel(reduced)
@@ -29,9 +36,9 @@ enum Angle {
         }
     }
 
-    /// The cosine of `x` radians.
+    /// The cosine of `x` radians, for |x| < 10⁹ (NaN beyond).
     static func cos(_ x: Double) -> Double {
-        guard x.isFinite else { return .nan }
+        guard x.isFinite && abs(x) < 1e9 else { return .nan }
         let (quadrant, reduced) = reduce(x)
         switch quadrant {
         case 0: return cosKernel(reduced)
@@ -47,7 +54,7 @@ enum Angle {
         if x > 709.7 { return .infinity }
         if x < -745 { return 0 }
         let ln2 = 0.693_147_180_559_945_3
-        let k = (x / ln2).rounded()
+        let k = nearestInteger(x / ln2)
         // Two-part ln 2 keeps the reduction exact enough for large |x|.
         let r = (x - k * 0.693_147_180_369_123_8) - k * 1.908_214_929_270_587_7e-10
         var term = 1.0
@@ -94,10 +101,10 @@ enum Angle {
     /// Splits `x` into a quadrant (0–3) and a remainder in [−π/4, π/4].
     private static func reduce(_ x: Double) -> (Int, Double) {
         let halfPi = Double.pi / 2
-        let k = (x / halfPi).rounded()
+        let k = nearestInteger(x / halfPi)
         // Cody–Waite: π/2 in three parts so that k·(π/2) is subtracted without losing the remainder's bits.
         let r = ((x - k * 1.570_796_326_734_125_6) - k * 6.077_100_506_303_966e-11) - k * 2.022_266_248_795_950_7e-21
-        var quadrant = Int(k.truncatingRemainder(dividingBy: 4))
+        var quadrant = Int(k) % 4
         if quadrant < 0 { quadrant += 4 }
         return (quadrant, r)
     }

@@ -95,7 +95,7 @@ public struct BackgroundLayout: Sendable {
     /// positions past `lastVisible` fade out.
     func transform(atContinuousPosition position: Double, lastVisible: Int) -> CardTransform {
         let clamped = min(max(position, 0), Double(lastVisible))
-        let lower = Int(clamped.rounded(.down))
+        let lower = Int(clamped)
         let fraction = clamped - Double(lower)
         var result = transform(atPosition: lower)
         if fraction > 0 { result = result.interpolated(to: transform(atPosition: lower + 1), fraction) }

@@ -20,6 +20,8 @@ actor ImageCache {
     private var totalBytes = 0
     private var useCounter: UInt64 = 0
     private var inFlight: [URL: Task<Data, any Error>] = [:]
+    /// How many calls joined a download already in flight (for tests and diagnostics).
+    private(set) var joinedDownloads = 0
 
     init(memoryLimit: Int, directory: URL?) {
         self.memoryLimit = memoryLimit
@@ -38,7 +40,10 @@ actor ImageCache {
     /// - Throws: what `download` throws; a failed download is not cached.
     func data(for url: URL, download: @escaping @Sendable () async throws -> Data) async throws -> Data {
         if let hit = memoryHit(url) { return hit }
-        if let running = inFlight[url] { return try await running.value }
+        if let running = inFlight[url] {
+            joinedDownloads += 1
+            return try await running.value
+        }
         let file = directory.map { $0.appendingPathComponent(Self.fileName(for: url)) }
         let task = Task<Data, any Error> {
             if let file, let stored = try? Data(contentsOf: file) { return stored }

@@ -1,0 +1,115 @@
+import DeckClient
+import Foundation
+import Testing
+
+@Suite("Timeouts and retries")
+struct RetryAndTimeoutTests {
+    @Test("A request with no answer within the timeout fails with timedOut")
+    func timeout() async throws {
+        let transport = FakeTransport { _, _ in
+            try await Task.sleep(for: .seconds(60))
+            return HTTPResponse(status: 200)
+        }
+        let client = DeckOfCardsClient.fake(transport, timeout: .milliseconds(50), attempts: 1)
+        let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
+        #expect(error?.code == .timedOut)
+        #expect(error?.isTransient == true)
+        #expect(await transport.log.count == 1)
+    }
+
+    @Test("A safe read is retried after timeouts, up to the policy's attempts")
+    func readRetriedAfterTimeouts() async throws {
+        let transport = FakeTransport { _, attempt in
+            if attempt < 3 { try await Task.sleep(for: .seconds(60)) }
+            return HTTPResponse(status: 200, body: Data(Sample.deck.utf8))
+        }
+        let client = DeckOfCardsClient.fake(transport, timeout: .milliseconds(50), attempts: 3)
+        let deck = try await client.deckInfo(deckID: "abc123def456")
+        #expect(deck == DeckStatus(deckID: "abc123def456", remaining: 52, shuffled: true))
+        #expect(await transport.log.count == 3)
+    }
+
+    @Test("Reads are retried after refused connections, then give up with the last error")
+    func readsRetriedThenGiveUp() async throws {
+        let transport = FakeTransport { _, _ in throw URLError(.cannotConnectToHost) }
+        let client = DeckOfCardsClient.fake(transport, attempts: 4)
+        let error = await #expect(throws: DeckClientError.self) { try await client.listPile(deckID: "abc123def456", pile: "p") }
+        #expect(error?.code == .transportFailed)
+        #expect(await transport.log.count == 4)
+        _ = try? await client.drawnCards(deckID: "abc123def456")
+        #expect(await transport.log.count == 8)
+    }
+
+    @Test("A read is retried after 503 and succeeds")
+    func readRetriedAfter503() async throws {
+        let transport = FakeTransport { _, attempt in
+            attempt == 1 ? HTTPResponse(status: 503) : HTTPResponse(status: 200, body: Data(Sample.deck.utf8))
+        }
+        let client = DeckOfCardsClient.fake(transport)
+        #expect(try await client.deckInfo(deckID: "abc123def456").remaining == 52)
+        #expect(await transport.log.count == 2)
+    }
+
+    @Test(
+        "Requests that change state are never retried",
+        arguments: [
+            "draw", "newDeck", "newDeckAndDraw", "shuffle", "return", "addToPile", "shufflePile", "drawFromPile",
+            "returnPile",
+        ])
+    func stateChangesNotRetried(operation: String) async throws {
+        let transport = FakeTransport { _, _ in throw URLError(.networkConnectionLost) }
+        let client = DeckOfCardsClient.fake(transport, attempts: 5)
+        let id = "abc123def456"
+        let error = await #expect(throws: DeckClientError.self) {
+            switch operation {
+            case "draw": _ = try await client.draw(deckID: id, count: 2)
+            case "newDeck": _ = try await client.newDeck()
+            case "newDeckAndDraw": _ = try await client.newDeckAndDraw(count: 2)
+            case "shuffle": _ = try await client.shuffle(deckID: id)
+            case "return": _ = try await client.returnCards(deckID: id)
+            case "addToPile": _ = try await client.addToPile(deckID: id, pile: "p", cards: [.joker(.red)])
+            case "shufflePile": _ = try await client.shufflePile(deckID: id, pile: "p")
+            case "drawFromPile": _ = try await client.drawFromPile(deckID: id, pile: "p", count: 1)
+            default: _ = try await client.returnPile(deckID: id, pile: "p")
+            }
+        }
+        #expect(error?.code == .transportFailed)
+        #expect(error?.isTransient == true)
+        #expect(await transport.log.count == 1)
+    }
+
+    @Test("A draw that times out is not retried")
+    func drawTimeoutNotRetried() async throws {
+        let transport = FakeTransport { _, _ in
+            try await Task.sleep(for: .seconds(60))
+            return HTTPResponse(status: 200, body: Data(Sample.draw.utf8))
+        }
+        let client = DeckOfCardsClient.fake(transport, timeout: .milliseconds(50), attempts: 5)
+        let error = await #expect(throws: DeckClientError.self) { try await client.draw(deckID: "abc123def456") }
+        #expect(error?.code == .timedOut)
+        #expect(await transport.log.count == 1)
+    }
+
+    @Test("A non-transient failure is not retried even for reads")
+    func permanentFailureNotRetried() async throws {
+        let transport = FakeTransport { _, _ in throw HTTPTransportFailure("bad certificate", isTransient: false) }
+        let client = DeckOfCardsClient.fake(transport, attempts: 5)
+        let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
+        #expect(error?.code == .transportFailed)
+        #expect(error?.message == "bad certificate")
+        #expect(await transport.log.count == 1)
+    }
+
+    @Test("Backoff grows by the multiplier and stops at the cap")
+    func backoff() {
+        let policy = RetryPolicy(
+            maximumAttempts: 6, initialBackoff: .milliseconds(100), multiplier: 2, maximumBackoff: .milliseconds(500))
+        #expect((1...5).map { policy.backoff(beforeRetry: $0) } == [
+            .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500), .milliseconds(500),
+        ])
+        let clamped = RetryPolicy(maximumAttempts: 0, initialBackoff: .milliseconds(-5), multiplier: 0.5)
+        #expect(clamped.maximumAttempts == 1)
+        #expect(clamped.initialBackoff == .zero)
+        #expect(clamped.multiplier == 1)
+    }
+}

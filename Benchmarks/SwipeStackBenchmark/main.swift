@@ -1,9 +1,10 @@
+import SwipeStack
+
 // Compares the SwipeStack engine with a plain-array model of Shuffle's bookkeeping on a 100,000-card stack,
 // and times frame(at:). Prints numbers; asserts nothing.
 #if canImport(Glibc)
     import Glibc  // links libm for the standard library's floating-point helpers on Linux
 #endif
-import SwipeStack
 
 /// SplitMix64, so that both models see the same workload.
 struct Random: RandomNumberGenerator {
@@ -98,7 +99,8 @@ let engineTime = clock.measure {
         switch operation {
         case .swipe: if r > 1 { _ = try? engine.swipe(direction: .left, animated: false, time: time) }
         case .undo: if engine.numberOfSwipedCards > 0 { _ = try? engine.undoLastSwipe(animated: false, time: time) }
-        case .insert(let a, let b): _ = try? engine.insertCard(atIndex: Int(a * Double(n + 1)), position: Int(b * Double(r + 1)))
+        case .insert(let a, let b):
+            _ = try? engine.insertCard(atIndex: Int(a * Double(n + 1)), position: Int(b * Double(r + 1)))
         case .delete(let a): if r > 1 { _ = try? engine.deleteCards(atIndices: [Int(a * Double(n))]) }
         case .shift(let distance): _ = try? engine.shift(withDistance: distance, animated: false, time: time)
         case .lookUpIndex(let a): checksum &+= engine.index(atPosition: Int(a * Double(r))) ?? 0
@@ -162,7 +164,8 @@ func format(_ value: Double, _ digits: Int = 0) -> String {
 
 print("SwipeStack benchmark: \(cards) cards, mixed workload (swipe, undo, insert, delete, shift, look-ups)")
 print("engine:    \(format(engineRate)) ops/s (\(engineOperations) ops in \(format(seconds(engineTime), 3)) s)")
-print("reference: \(format(referenceRate)) ops/s (\(referenceOperations) ops in \(format(seconds(referenceTime), 3)) s)")
+print(
+    "reference: \(format(referenceRate)) ops/s (\(referenceOperations) ops in \(format(seconds(referenceTime), 3)) s)")
 print("ratio:     \(format(engineRate / referenceRate, 1))x (target ≥ 20x)")
 print("frame(at:) with 3 visible cards: \(format(seconds(frameTime) / Double(frames) * 1e9)) ns per call")
 print("forEachPlacement(at:) with 3 visible cards: \(format(seconds(visitTime) / Double(frames) * 1e9)) ns per call")

@@ -7,7 +7,6 @@ struct FrameAndAnimationTests {
         SwipeStack(numberOfCards: count, options: SwipeStackOptions(width: 320, height: 480))
     }
 
-
     private func placement(
         _ index: Int, _ position: Int, z: Int, x: Double = 0, y: Double = 0, rotation: Double = 0,
         scale: Double = 1, opacity: Double = 1
@@ -120,12 +119,14 @@ struct FrameAndAnimationTests {
 
     @Test(arguments: [(0.1, 1.0, 73.57588823428847), (0.1, 0.5, 65.97001533917017)])
     func springSampledAtFixedTimes(time: Double, damping: Double, expected: Double) {
-        var stack = SwipeStack(numberOfCards: 1, options: {
-            var options = SwipeStackOptions(width: 320, height: 480)
-            options.animation.resetDampingRatio = damping
-            options.animation.resetFrequency = 10
-            return options
-        }())
+        var stack = SwipeStack(
+            numberOfCards: 1,
+            options: {
+                var options = SwipeStackOptions(width: 320, height: 480)
+                options.animation.resetDampingRatio = damping
+                options.animation.resetFrequency = 10
+                return options
+            }())
         _ = stack.dragBegan(at: Point(x: 100, y: 100), time: 0)
         _ = stack.dragMoved(to: Point(x: 200, y: 100), time: 5)
         _ = stack.dragCancelled(time: 10)  // released at rest, 100 pt right

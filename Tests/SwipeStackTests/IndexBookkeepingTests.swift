@@ -75,7 +75,10 @@ struct IndexBookkeepingTests {
         let attempts: [(StackError.Code, (inout SwipeStack) throws(StackError) -> Void)] = [
             (.indexOutOfRange, { stack throws(StackError) in try stack.insertCard(atIndex: 9, position: 0) }),
             (.positionOutOfRange, { stack throws(StackError) in try stack.insertCard(atIndex: 0, position: 6) }),
-            (.countMismatch, { stack throws(StackError) in try stack.insertCard(atIndex: 0, position: 0, dataSourceCount: 8) }),
+            (
+                .countMismatch,
+                { stack throws(StackError) in try stack.insertCard(atIndex: 0, position: 0, dataSourceCount: 8) }
+            ),
             (.indexOutOfRange, { stack throws(StackError) in try stack.deleteCards(atIndices: [0, 8]) }),
             (.duplicateIndex, { stack throws(StackError) in try stack.deleteCards(atIndices: [2, 2]) }),
             (.positionOutOfRange, { stack throws(StackError) in try stack.deleteCards(atPositions: [5]) }),
@@ -83,9 +86,12 @@ struct IndexBookkeepingTests {
             (.indexOutOfRange, { stack throws(StackError) in try stack.appendCards(atIndices: [10]) }),
             (.positionOutOfRange, { stack throws(StackError) in try stack.moveCard(fromPosition: 0, toPosition: 5) }),
             (.invalidArgument, { stack throws(StackError) in try stack.reloadData(count: -1) }),
-            (.directionNotAllowed, { stack throws(StackError) in
-                try stack.swipe(direction: .upLeft, animated: false, time: 0)
-            }),
+            (
+                .directionNotAllowed,
+                { stack throws(StackError) in
+                    try stack.swipe(direction: .upLeft, animated: false, time: 0)
+                }
+            ),
         ]
         for (code, attempt) in attempts {
             let error = #expect(throws: StackError.self) { try attempt(&stack) }

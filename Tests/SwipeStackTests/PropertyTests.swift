@@ -47,14 +47,18 @@ struct PropertyTests {
                 case 50..<72:
                     let direction = SwipeDirection.cardinal[Int.random(in: 0..<4, using: &random)]
                     valid = reference.swipe(direction)
-                    threw = (try? stack.swipe(direction: direction, animated: Bool.random(using: &random), time: time)) == nil
+                    threw =
+                        (try? stack.swipe(direction: direction, animated: Bool.random(using: &random), time: time))
+                        == nil
                 case 72..<88:
                     valid = reference.undo()
                     threw = (try? stack.undoLastSwipe(animated: Bool.random(using: &random), time: time)) == nil
                 case 88..<97:
                     let distance = Int.random(in: -4...4, using: &random)
                     valid = reference.shift(distance)
-                    threw = (try? stack.shift(withDistance: distance, animated: Bool.random(using: &random), time: time)) == nil
+                    threw =
+                        (try? stack.shift(withDistance: distance, animated: Bool.random(using: &random), time: time))
+                        == nil
                 default:
                     let newCount = Int.random(in: 0...6, using: &random)
                     reference = ReferenceStack(count: newCount)

@@ -140,7 +140,9 @@ struct ReferenceStack {
 
 extension SwipeStack {
     /// Builds a stack of `remaining.count + swiped.count` cards whose remaining order and swipe history are given.
-    static func fixture(remaining: [Int], swiped: [Int], options: SwipeStackOptions = SwipeStackOptions()) throws
+    static func fixture(
+        remaining: [Int], swiped: [Int], options: SwipeStackOptions = SwipeStackOptions()
+    ) throws
         -> SwipeStack
     {
         var stack = SwipeStack(numberOfCards: remaining.count + swiped.count, options: options)

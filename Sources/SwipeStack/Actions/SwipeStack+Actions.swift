@@ -20,7 +20,8 @@ extension SwipeStack {
     ) throws(StackError) -> StackAction {
         guard model.numberOfRemainingCards > 0 else { throw StackError(.emptyStack, "swipe: no card remains") }
         let top = model.identity(atPosition: 0)
-        guard let slot = options.directions.firstIndex(of: direction), model.allowedMask(of: top) & (1 << UInt64(slot)) != 0
+        guard let slot = options.directions.firstIndex(of: direction),
+            model.allowedMask(of: top) & (1 << UInt64(slot)) != 0
         else { throw StackError(.directionNotAllowed, "swipe: the top card cannot be swiped in that direction") }
         if case .dragging(var drag) = state {
             drag.pending.append(.swipe(direction, animated: animated))
@@ -65,7 +66,9 @@ extension SwipeStack {
     /// - Throws: ``StackError/Code/emptyStack``.
     /// - Complexity: O(log n).
     @discardableResult
-    public mutating func shift(withDistance distance: Int = 1, animated: Bool, time: Double) throws(StackError)
+    public mutating func shift(
+        withDistance distance: Int = 1, animated: Bool, time: Double
+    ) throws(StackError)
         -> StackAction
     {
         guard model.numberOfRemainingCards > 0 else { throw StackError(.emptyStack, "shift: no card remains") }
@@ -86,7 +89,9 @@ extension SwipeStack {
         var velocity: Point
     }
 
-    mutating func performSwipe(identity: Int, slot: Int, animated: Bool, time: Double, release: Release?)
+    mutating func performSwipe(
+        identity: Int, slot: Int, animated: Bool, time: Double, release: Release?
+    )
         -> StackAction
     {
         let direction = options.directions[slot]

@@ -41,7 +41,8 @@ public struct CardTransform: Hashable, Sendable {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
         return CardTransform(
             translationX: mix(translationX, other.translationX), translationY: mix(translationY, other.translationY),
-            rotation: mix(rotation, other.rotation), scale: mix(scale, other.scale), opacity: mix(opacity, other.opacity)
+            rotation: mix(rotation, other.rotation), scale: mix(scale, other.scale),
+            opacity: mix(opacity, other.opacity)
         )
     }
 }

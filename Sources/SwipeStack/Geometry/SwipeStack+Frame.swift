@@ -49,7 +49,8 @@ extension SwipeStack {
                 if let interacting, interacting.0 == identity { continue }
                 let behindDragged = interacting.map { position > $0.1 } ?? false
                 let place = Double(position) + glide - (behindDragged ? progress : 0)
-                let transform = options.backgroundLayout.transform(atContinuousPosition: place, lastVisible: lastVisible)
+                let transform = options.backgroundLayout.transform(
+                    atContinuousPosition: place, lastVisible: lastVisible)
                 body(
                     CardPlacement(
                         index: model.index(of: identity)!, position: position, zIndex: zIndex, transform: transform,
@@ -65,7 +66,8 @@ extension SwipeStack {
             body(
                 CardPlacement(
                     index: model.index(of: departure.identity)!, position: -1, zIndex: zIndex,
-                    transform: departure.transform(at: time), overlay: OverlayBlend(primary: departure.slot, primaryOpacity: 1)))
+                    transform: departure.transform(at: time),
+                    overlay: OverlayBlend(primary: departure.slot, primaryOpacity: 1)))
             zIndex += 1
         }
     }

@@ -86,7 +86,8 @@ extension SwipeStack {
         if model.isLive(drag.identity, generation: drag.generation) {
             let velocity = SwipeRecognizer.constrained(
                 drag.tracker.velocity(window: options.velocitySampleWindow), axis: options.recognitionAxis)
-            action = startReset(drag, offset: drag.offset(axis: options.recognitionAxis), velocity: velocity, time: time)
+            action = startReset(
+                drag, offset: drag.offset(axis: options.recognitionAxis), velocity: velocity, time: time)
         }
         return Self.stronger(action, runPending(drag.pending, time: time))
     }

@@ -1,1 +1,3 @@
-print("riffle")
+import RiffleCLI
+
+await RiffleCommand.main()

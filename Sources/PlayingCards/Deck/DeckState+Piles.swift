@@ -38,6 +38,15 @@ extension DeckState {
         return added
     }
 
+    /// The pile with a given name, or an error naming it when it does not exist.
+    ///
+    /// - Parameter name: the pile's name.
+    /// - Returns: the pile.
+    /// - Throws: ``DeckError`` when the pile does not exist.
+    public func existingPile(named name: String) throws(DeckError) -> Pile {
+        piles[try existingPileIndex(named: name)]
+    }
+
     /// Shuffles one pile.
     ///
     /// - Parameters:

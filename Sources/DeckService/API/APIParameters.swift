@@ -1,0 +1,123 @@
+import PlayingCards
+
+/// The parameters of one request: the query string, overlaid by a form-encoded body for `POST`.
+///
+/// If a parameter repeats, the last value wins, as in the public API. Values are percent-decoded,
+/// with `+` meaning a space.
+struct APIParameters: Sendable {
+    /// The most codes a `cards=` list may hold.
+    static let maximumCardListLength = 1_100
+    /// The largest `count` accepted.
+    static let maximumCount = 1_000_000
+
+    private var values: [String: String] = [:]
+
+    init(query: String?, formBody: String? = nil) {
+        if let query { add(encoded: query) }
+        if let formBody { add(encoded: formBody) }
+    }
+
+    private mutating func add(encoded: String) {
+        for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.decode(parts[0])
+            values[name] = parts.count > 1 ? Self.decode(parts[1]) : ""
+        }
+    }
+
+    /// The raw value of a parameter, if given.
+    subscript(name: String) -> String? { values[name] }
+
+    /// An integer parameter that defaults to 1 when absent and must be a whole number otherwise.
+    func integer(_ name: String) throws(APIError) -> Int {
+        guard let text = values[name] else { return 1 }
+        guard let value = Self.parseInteger(text) else {
+            throw .badRequest(
+                "The parameter '" + name + "' must be a whole number, got '" + Self.quoted(text) + "'.")
+        }
+        guard value <= Self.maximumCount else {
+            throw .badRequest("The parameter '" + name + "' must be at most " + String(Self.maximumCount) + ".")
+        }
+        return value
+    }
+
+    /// `count`: a whole number, 0 or more, default 1.
+    func count() throws(APIError) -> Int {
+        let count = try integer("count")
+        guard count >= 0 else {
+            throw .badRequest("The parameter 'count' must be 0 or more, got " + String(count) + ".")
+        }
+        return count
+    }
+
+    /// A boolean given as `true` or `false` in any case; anything else is "not given".
+    func boolean(_ name: String) -> Bool? {
+        switch values[name]?.lowercased() {
+        case "true": true
+        case "false": false
+        default: nil
+        }
+    }
+
+    /// `cards`: `nil` when absent or empty, otherwise the known codes in order.
+    func cards() throws(APIError) -> [Card]? {
+        guard let text = values["cards"], !text.isEmpty else { return nil }
+        guard CardList.itemCount(text) <= Self.maximumCardListLength else {
+            throw .badRequest(
+                "The parameter 'cards' lists more than " + String(Self.maximumCardListLength) + " card codes.")
+        }
+        return CardList.parse(text)
+    }
+
+    private static func parseInteger(_ text: String) -> Int? {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(text)
+    }
+
+    /// A value shown back in an error message: at most 40 characters, printable ASCII only.
+    private static func quoted(_ text: String) -> String {
+        var shown = String(text.unicodeScalars.prefix(40).map { $0.isASCII && $0.value >= 32 ? Character($0) : "?" })
+        if text.unicodeScalars.count > 40 { shown += "…" }
+        return shown
+    }
+
+    /// Percent-decodes a form or query component, `+` as a space; malformed escapes stay as they are.
+    static func decode<S: StringProtocol>(_ component: S) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(component.utf8.count)
+        var iterator = component.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next() else {
+                    bytes.append(byte)
+                    break
+                }
+                guard let low = iterator.next() else {
+                    bytes.append(contentsOf: [byte, high])
+                    break
+                }
+                if let value = hexValue(high).flatMap({ h in hexValue(low).map { h << 4 | $0 } }) {
+                    bytes.append(value)
+                } else {
+                    bytes.append(contentsOf: [byte, high, low])
+                }
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Logging
+import ServiceLifecycle
+
+/// Deletes decks that have not changed for the configured lifetime, sweeping periodically until
+/// the server shuts down.
+struct DeckExpiryService: Service {
+    let store: any DeckStore
+    let lifetimeSeconds: Int64
+    let sweepIntervalSeconds: Int64
+    let clock: @Sendable () -> Int64
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await sweep()
+            try? await gracefulShutdownSleep(seconds: sweepIntervalSeconds)
+        }
+    }
+
+    /// One sweep: deletes every deck unchanged for longer than the lifetime.
+    func sweep() async {
+        do {
+            let deleted = try await store.deleteDecks(unchangedBefore: clock() - lifetimeSeconds)
+            if deleted > 0 { logger.info("deleted \(deleted) expired decks") }
+        } catch {
+            logger.error("expiry sweep failed: \(String(describing: error))")
+        }
+    }
+
+    private func gracefulShutdownSleep(seconds: Int64) async throws {
+        try await cancelWhenGracefulShutdown {
+            try await Task.sleep(for: .seconds(seconds))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Builds the `riffle serve` application: the Deck of Cards API, card images and the web app over
+/// a deck store, plus the background task that deletes expired decks.
+///
+/// ```swift
+/// let store = try SQLiteDeckStore(location: .file("riffle.sqlite"))
+/// let app = RiffleServer.makeApplication(configuration: ServiceConfiguration(), store: store)
+/// try await app.runService()
+/// ```
+public enum RiffleServer {
+    /// Builds the application.
+    ///
+    /// - Parameters:
+    ///   - configuration: address, public URL, deck lifetime and limits.
+    ///   - store: where decks live.
+    ///   - logger: the logger for requests and background work.
+    ///   - clock: the current time in seconds since 1970 (the system clock by default; tests pass their own).
+    ///   - onServerRunning: called with the bound port once the server accepts connections.
+    /// - Returns: an application to run with `runService()`.
+    public static func makeApplication(
+        configuration: ServiceConfiguration,
+        store: any DeckStore,
+        logger: Logger = Logger(label: "riffle"),
+        clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) },
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let cardJSON = PublicCardJSON(
+            publicURL: configuration.publicURL ?? configuration.listeningURL(port: configuration.port))
+        let responder = RiffleResponder(
+            api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            assets: StaticAssets(webRoot: configuration.webRoot),
+            limits: configuration.limits,
+            logger: logger)
+        let expiry = DeckExpiryService(
+            store: store, lifetimeSeconds: configuration.deckLifetimeSeconds,
+            sweepIntervalSeconds: configuration.expirySweepIntervalSeconds, clock: clock, logger: logger)
+        return Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),
+            services: [expiry],
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                if configuration.publicURL == nil { cardJSON.setPublicURL(configuration.listeningURL(port: port)) }
+                await onServerRunning(port)
+            },
+            logger: logger)
+    }
+}

@@ -1,0 +1,40 @@
+/// Everything `riffle serve` can be told: where to listen, where decks live, and how long they live.
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on; `127.0.0.1` by default.
+    public var host: String
+    /// The port to listen on; `8080` by default, `0` for any free port.
+    public var port: Int
+    /// The base URL that image URLs in responses start with, such as `https://cards.example.com`.
+    /// `nil` means the address the server listens on.
+    public var publicURL: String?
+    /// How long a deck may go unchanged before it is deleted, in seconds (14 days by default).
+    public var deckLifetimeSeconds: Int64
+    /// How often expired decks are looked for, in seconds (hourly by default).
+    public var expirySweepIntervalSeconds: Int64
+    /// Bounds on request sizes.
+    public var limits: ServiceLimits
+    /// A folder to serve the web app from instead of the copy built into the server (for development).
+    public var webRoot: String?
+
+    /// Creates a configuration; every parameter has the documented default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, publicURL: String? = nil,
+        deckLifetimeSeconds: Int64 = 14 * 24 * 3600, expirySweepIntervalSeconds: Int64 = 3600,
+        limits: ServiceLimits = ServiceLimits(), webRoot: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.publicURL = publicURL
+        self.deckLifetimeSeconds = deckLifetimeSeconds
+        self.expirySweepIntervalSeconds = expirySweepIntervalSeconds
+        self.limits = limits
+        self.webRoot = webRoot
+    }
+
+    /// The URL the server can be reached at when listening on `port`.
+    func listeningURL(port: Int) -> String {
+        let reachableHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+        let bracketed = reachableHost.contains(":") ? "[" + reachableHost + "]" : reachableHost
+        return "http://" + bracketed + ":" + String(port)
+    }
+}

@@ -1,0 +1,53 @@
+import PlayingCards
+
+/// Where decks live: one implementation per backend (SQLite today; others behind the same contract).
+///
+/// Every change of a deck is one transaction, and changes of the same deck are serialized, so two
+/// concurrent requests can never deal the same card or lose each other's pile updates. A change is
+/// reported done only once it is committed.
+///
+/// Times are seconds since 1970, passed in by the caller: a store never reads a clock.
+public protocol DeckStore: Sendable {
+    /// Stores a new deck under a fresh, unique, unguessable id.
+    ///
+    /// - Parameters:
+    ///   - deck: the deck to store.
+    ///   - now: the current time, recorded as the deck's last change.
+    /// - Returns: the deck's id, 12 characters of `[a-z0-9]`.
+    /// - Throws: ``StorageError`` when the store cannot be written.
+    func insert(_ deck: DeckState, now: Int64) async throws -> String
+
+    /// Reads a deck. Reading does not count as a change.
+    ///
+    /// - Parameter id: the deck's id.
+    /// - Returns: the deck, or `nil` when no deck has that id.
+    /// - Throws: ``StorageError`` when the store cannot be read.
+    func deck(withID id: String) async throws -> DeckState?
+
+    /// Changes a deck in one transaction, serialized with every other change of the same deck.
+    ///
+    /// `change` runs on the current state; if it throws, nothing is written and the error is
+    /// rethrown. If it leaves the deck as it was, nothing is written either.
+    ///
+    /// - Parameters:
+    ///   - id: the deck's id.
+    ///   - now: the current time, recorded as the deck's last change when it changes.
+    ///   - change: the work to do on the deck.
+    /// - Returns: what `change` returned, or `nil` when no deck has that id.
+    /// - Throws: what `change` threw, or ``StorageError`` when the store cannot be read or written.
+    func update<Result: Sendable>(
+        deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
+    ) async throws -> Result?
+
+    /// Deletes every deck whose last change is older than `cutoff`.
+    ///
+    /// - Parameter cutoff: seconds since 1970.
+    /// - Returns: how many decks were deleted.
+    func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int
+
+    /// The number of decks stored.
+    func deckCount() async throws -> Int
+
+    /// Checks that the store can be reached, for health checks.
+    func checkHealth() async throws
+}

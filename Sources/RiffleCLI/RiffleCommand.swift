@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `riffle`: serve the Deck of Cards API and web app, or use any Deck of Cards server from a terminal.
+public struct RiffleCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "riffle",
+        abstract: "Riffle: a Deck of Cards API server, its web app, and a client for the terminal.",
+        subcommands: [ServeCommand.self],
+        defaultSubcommand: nil
+    )
+
+    public init() {}
+}

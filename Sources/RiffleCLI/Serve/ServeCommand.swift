@@ -1,0 +1,70 @@
+import ArgumentParser
+import DeckService
+import Foundation
+import Hummingbird
+import Logging
+
+/// `riffle serve`: runs the Deck of Cards API, card images and the web app.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Deck of Cards API, the card images and the web app.",
+        discussion: """
+            Decks are kept in an embedded SQLite file (riffle.sqlite in the working directory unless \
+            --database says otherwise; ':memory:' keeps them in memory). Stop with Ctrl-C or SIGTERM: \
+            requests in flight finish first.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free port).")
+    var port = 8080
+
+    @Option(help: "The SQLite database file, or ':memory:'.")
+    var database = "riffle.sqlite"
+
+    @Option(help: "The base URL of image links in responses (default: the address served on).")
+    var publicURL: String?
+
+    @Option(help: "SQLite durability: 'normal' survives a killed process, 'full' also a power loss.")
+    var durability: SQLiteDeckStore.Durability = .normal
+
+    @Option(help: "Delete decks unchanged for this many days.")
+    var deckLifetimeDays: Double = 14
+
+    @Option(help: "Serve the web app from this folder instead of the built-in copy.")
+    var webRoot: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port).") }
+        guard deckLifetimeDays > 0 else { throw ValidationError("--deck-lifetime-days must be more than 0.") }
+        if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+            throw ValidationError("--public-url must start with http:// or https://, got '\(publicURL)'.")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "riffle")
+        logger.logLevel = logLevel
+        let location: SQLiteDeckStore.Location = database == ":memory:" ? .inMemory : .file(database)
+        let store = try SQLiteDeckStore(location: location, durability: durability)
+        let configuration = ServiceConfiguration(
+            host: host, port: port, publicURL: publicURL,
+            deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), webRoot: webRoot)
+        let databaseDescription = database
+        let app = RiffleServer.makeApplication(configuration: configuration, store: store, logger: logger) { port in
+            let url = configuration.listeningURL(port: port)
+            print("Riffle is serving on \(url)/ (API at \(url)/api/, database: \(databaseDescription))")
+            fflush(stdout)
+        }
+        try await app.runService()
+    }
+}
+
+extension SQLiteDeckStore.Durability: ExpressibleByArgument {}
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,57 @@
+import PlayingCards
+import Testing
+
+@testable import DeckService
+
+@Suite struct APIRouteTests {
+    @Test(arguments: [
+        ("/api/deck/new/", APIRoute.newDeck(shuffled: false)),
+        ("/api/new/", .newDeck(shuffled: false)),
+        ("/api/deck/new/shuffle/", .newDeck(shuffled: true)),
+        ("/api/shuffle/", .newDeck(shuffled: true)),
+        ("/api/deck/new/draw/", .newDeckAndDraw),
+        ("/api/deck/abc123def456/", .deckInfo(deckID: "abc123def456")),
+        ("/api/deck/abc123def456/shuffle/", .reshuffle(deckID: "abc123def456")),
+        ("/api/shuffle/abc123def456/", .reshuffle(deckID: "abc123def456")),
+        ("/api/deck/abc123def456/draw/", .draw(deckID: "abc123def456", source: .top)),
+        ("/api/draw/abc123def456/", .draw(deckID: "abc123def456", source: .top)),
+        ("/api/draw/new/", .draw(deckID: "new", source: .top)),
+        ("/api/deck/abc123def456/draw/bottom/", .draw(deckID: "abc123def456", source: .bottom)),
+        ("/api/deck/abc123def456/draw/random/", .draw(deckID: "abc123def456", source: .random)),
+        ("/api/deck/abc123def456/return/", .returnCards(deckID: "abc123def456")),
+        ("/api/deck/abc123def456/drawn/", .drawnCards(deckID: "abc123def456")),
+        ("/api/deck/abc123def456/pile/p1/add/", .pile(deckID: "abc123def456", pile: "p1", action: .add)),
+        ("/api/deck/abc123def456/pile/p1/list/", .pile(deckID: "abc123def456", pile: "p1", action: .list)),
+        ("/api/deck/abc123def456/pile/p1/shuffle/", .pile(deckID: "abc123def456", pile: "p1", action: .shuffle)),
+        ("/api/deck/abc123def456/pile/p1/return/", .pile(deckID: "abc123def456", pile: "p1", action: .returnCards)),
+        ("/api/deck/abc123def456/pile/p1/draw/", .pile(deckID: "abc123def456", pile: "p1", action: .draw(.top))),
+        (
+            "/api/deck/abc123def456/pile/p1/draw/bottom/",
+            .pile(deckID: "abc123def456", pile: "p1", action: .draw(.bottom))
+        ),
+        (
+            "/api/deck/abc123def456/pile/p1/draw/random/",
+            .pile(deckID: "abc123def456", pile: "p1", action: .draw(.random))
+        ),
+    ])
+    func pathsMatchTheirEndpoints(path: String, route: APIRoute) {
+        #expect(APIRoute.match(path: path) == .route(route))
+        #expect(APIRoute.match(path: String(path.dropLast())) == .missingTrailingSlash)
+    }
+
+    @Test(arguments: [
+        "/", "/api", "/api/", "/api/deck/", "/api/deck/abc/pile/", "/api/deck/abc/pile/p/",
+        "/api/deck/abc/pile/p/fly/", "/api/deck/abc/unknown/", "/api/deck/new/return/", "/apix/deck/new/",
+        "/api/new/extra/", "/api/deck/abc/draw/sideways/",
+    ])
+    func otherPathsMatchNothing(path: String) {
+        #expect(APIRoute.match(path: path) == .none)
+    }
+
+    @Test func onlyReadsAreReadOnly() {
+        #expect(APIRoute.deckInfo(deckID: "x").isReadOnly)
+        #expect(APIRoute.pile(deckID: "x", pile: "p", action: .list).isReadOnly)
+        #expect(!APIRoute.draw(deckID: "x", source: .top).isReadOnly)
+        #expect(!APIRoute.newDeck(shuffled: false).isReadOnly)
+    }
+}

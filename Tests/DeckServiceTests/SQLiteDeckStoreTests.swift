@@ -1,0 +1,62 @@
+import DeckService
+import Foundation
+import PlayingCards
+import Testing
+
+@Suite struct SQLiteDeckStoreTests {
+    private func temporaryDatabase() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("riffle-store-\(UUID()).sqlite").path
+    }
+
+    @Test func fileStoresUseWALAndTheRequestedDurability() throws {
+        let path = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let normal = try SQLiteDeckStore(location: .file(path))
+        #expect(try normal.journalMode() == "wal")
+        #expect(try normal.synchronousLevel() == 1)
+        let fullPath = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: fullPath) }
+        #expect(try SQLiteDeckStore(location: .file(fullPath), durability: .full).synchronousLevel() == 2)
+    }
+
+    @Test func decksSurviveReopening() async throws {
+        let path = temporaryDatabase()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let id: String
+        do {
+            let store = try SQLiteDeckStore(location: .file(path))
+            id = try await store.insert(DeckState(composition: try DeckComposition(), shuffled: false), now: 100)
+            _ = try await store.update(deckID: id, now: 200) { deck in try deck.draw(count: 5) }
+        }
+        let reopened = try SQLiteDeckStore(location: .file(path))
+        #expect(try await reopened.deck(withID: id)?.remaining == 47)
+        #expect(try await reopened.deckCount() == 1)
+    }
+
+    @Test func failedChangesWriteNothing() async throws {
+        let store = try SQLiteDeckStore(location: .inMemory)
+        let id = try await store.insert(DeckState(composition: try DeckComposition(), shuffled: false), now: 0)
+        await #expect(throws: DeckError.self) {
+            _ = try await store.update(deckID: id, now: 1) { deck in
+                _ = try deck.draw(count: 3)
+                return try deck.drawFromPile(named: "missing", count: 1)
+            }
+        }
+        #expect(try await store.deck(withID: id)?.remaining == 52)
+        #expect(try await store.update(deckID: "aaaaaaaaaaaa", now: 1) { _ in 1 } == nil)
+    }
+
+    @Test func expiryDeletesOnlyDecksUnchangedForTheLifetime() async throws {
+        let store = try SQLiteDeckStore(location: .inMemory)
+        let deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        let old = try await store.insert(deck, now: 1_000)
+        let readOnly = try await store.insert(deck, now: 1_000)
+        let recent = try await store.insert(deck, now: 1_000)
+        _ = try await store.update(deckID: recent, now: 5_000) { deck in try deck.draw(count: 1) }
+        _ = try await store.deck(withID: readOnly)  // reading is not a change
+        #expect(try await store.deleteDecks(unchangedBefore: 2_000) == 2)
+        #expect(try await store.deck(withID: old) == nil)
+        #expect(try await store.deck(withID: readOnly) == nil)
+        #expect(try await store.deck(withID: recent) != nil)
+    }
+}

@@ -1,0 +1,63 @@
+import DeckService
+import Foundation
+import Hummingbird
+import Logging
+
+/// A real `riffle serve` application on an ephemeral loopback port, for tests that talk HTTP.
+///
+/// ```swift
+/// let server = try await TestServer.start()
+/// defer { Task { await server.stop() } }
+/// let url = server.baseURL + "/api/deck/new/"
+/// ```
+public final class TestServer: Sendable {
+    /// The server's address, such as `http://127.0.0.1:54321`, without a trailing slash.
+    public let baseURL: String
+    /// The port it listens on.
+    public let port: Int
+    /// The store behind it.
+    public let store: any DeckStore
+    private let task: Task<Void, any Error>
+
+    private init(baseURL: String, port: Int, store: any DeckStore, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.port = port
+        self.store = store
+        self.task = task
+    }
+
+    /// Starts a server and returns once it accepts connections.
+    ///
+    /// - Parameters:
+    ///   - store: the deck store; a fresh in-memory SQLite store by default.
+    ///   - configuration: changes to the default configuration (the port is always ephemeral).
+    /// - Returns: the running server.
+    public static func start(
+        store: (any DeckStore)? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in }
+    ) async throws -> TestServer {
+        let store = try store ?? SQLiteDeckStore(location: .inMemory)
+        var configuration = ServiceConfiguration(host: "127.0.0.1", port: 0)
+        configure(&configuration)
+        configuration.port = 0
+        var logger = Logger(label: "riffle-test")
+        logger.logLevel = .warning
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = RiffleServer.makeApplication(configuration: configuration, store: store, logger: logger) {
+            continuation.yield($0)
+            continuation.finish()
+        }
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            task.cancel()
+            throw CancellationError()
+        }
+        return TestServer(baseURL: "http://127.0.0.1:" + String(port), port: port, store: store, task: task)
+    }
+
+    /// Stops the server and waits for it to finish.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}

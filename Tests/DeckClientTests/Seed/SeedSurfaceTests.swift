@@ -1,0 +1,98 @@
+import DeckClient
+import Foundation
+import Testing
+
+/// The lab's `Deck`/`Card` flow over a fake transport; the same flow runs against a real server
+/// in the server tests.
+@Suite("Seed surface (fake transport)")
+@MainActor
+struct SeedSurfaceTests {
+    static func routedTransport() -> FakeTransport {
+        FakeTransport { request, _ in
+            let path = request.url.path
+            if path.hasSuffix(".png") {
+                return HTTPResponse(status: 200, body: Data("PNG:\(request.url.lastPathComponent)".utf8))
+            }
+            if path.hasSuffix("/draw") || path.hasSuffix("/draw/") {
+                return HTTPResponse(status: 200, body: Data(Sample.draw.utf8))
+            }
+            return HTTPResponse(status: 200, body: Data(Sample.deck.utf8))
+        }
+    }
+
+    @Test("newDeck, drawCards(numberOfCards: 2), downloadImage")
+    func labFlow() async throws {
+        let transport = Self.routedTransport()
+        let deck = Deck(apiClient: CardAPIClient(client: .fake(transport)))
+        #expect(deck.deckID == nil)
+        #expect(await deck.newDeckAsync())
+        #expect(deck.deckID == "abc123def456")
+        #expect(deck.remaining == 52)
+        #expect(deck.shuffled == true)
+        #expect(deck.success == true)
+
+        let (success, cards) = await deck.drawCardsAsync(2)
+        #expect(success)
+        let drawn = try #require(cards)
+        #expect(drawn.map(\.code) == ["KH", "8C"])
+        #expect(drawn[0].url == URL(string: "http://cards.test:8080/static/img/KH.png"))
+        #expect(drawn[0].value == "KING")
+        #expect(drawn[0].playingCard == .standard(.king, .hearts))
+        #expect(deck.remaining == 50)
+
+        #expect(drawn[0].image == nil)
+        #expect(await drawn[0].downloadImageAsync())
+        #expect(drawn[0].image == Data("PNG:KH.png".utf8))
+        #expect(!drawn[0].isDownloading)
+    }
+
+    @Test("drawCards never asks for more than remaining, and not at all without a deck")
+    func drawClampsToRemaining() async throws {
+        let transport = Self.routedTransport()
+        let deck = Deck(apiClient: CardAPIClient(client: .fake(transport)))
+        let (noDeck, none) = await deck.drawCardsAsync(2)
+        #expect(!noDeck)
+        #expect(none == nil)
+        #expect(await transport.log.count == 0)
+
+        #expect(await deck.newDeckAsync())
+        deck.remaining = 1
+        _ = await deck.drawCardsAsync(5)
+        let drawRequest = try #require(await transport.log.requests.last)
+        #expect(String(decoding: drawRequest.body ?? Data(), as: UTF8.self) == "count=1")
+        #expect(deck.remaining == 0)
+        let (empty, _) = await deck.drawCardsAsync(1)
+        #expect(!empty)
+    }
+
+    @Test("Card reads the lab's dictionary, with n/a for missing keys")
+    func cardFromDictionary() {
+        let card = Card(dictionary: ["code": "0S", "value": "10", "suit": "SPADES", "image": "http://x/0S.png"])
+        #expect(card.imageURLString == "http://x/0S.png")
+        #expect(card.url == URL(string: "http://x/0S.png"))
+        #expect(card.code == "0S")
+        #expect(card.playingCard == .standard(.ten, .spades))
+        let empty = Card(dictionary: [:])
+        #expect(empty.imageURLString == "n/a")
+        #expect(empty.code == "n/a")
+        #expect(empty.playingCard == nil)
+    }
+}
+
+extension Deck {
+    func newDeckAsync() async -> Bool {
+        await withCheckedContinuation { continuation in newDeck { continuation.resume(returning: $0) } }
+    }
+
+    func drawCardsAsync(_ count: Int) async -> (Bool, [Card]?) {
+        await withCheckedContinuation { continuation in
+            drawCards(numberOfCards: count) { success, cards in continuation.resume(returning: (success, cards)) }
+        }
+    }
+}
+
+extension Card {
+    func downloadImageAsync() async -> Bool {
+        await withCheckedContinuation { continuation in downloadImage { continuation.resume(returning: $0) } }
+    }
+}

@@ -12,6 +12,9 @@ public struct SwipeDirection: Hashable, Sendable {
     /// - Parameter angle: Any finite angle; it is normalized to (−π, π]. A non-finite angle becomes 0.
     public init(angle: Double) {
         self.angle = Angle.normalized(angle.isFinite ? angle : 0)
+        // Stored rather than computed: projections run on every drag sample and frame.
+        dx = Angle.cos(self.angle)
+        dy = Angle.sin(self.angle)
     }
 
     /// Toward positive x.
@@ -41,9 +44,9 @@ public struct SwipeDirection: Hashable, Sendable {
     public static let horizontal: [SwipeDirection] = [.left, .right]
 
     /// The unit vector's x component.
-    public var dx: Double { Angle.cos(angle) }
+    public let dx: Double
     /// The unit vector's y component.
-    public var dy: Double { Angle.sin(angle) }
+    public let dy: Double
 
     /// A short English name ("left", "up right", …) for accessibility labels; other angles read "angle".
     public var name: String {

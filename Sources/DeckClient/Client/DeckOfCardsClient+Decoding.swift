@@ -16,6 +16,23 @@ extension DeckOfCardsClient {
         return try Self.decode(answer, from: response, mayDealShort: request.mayDealShort)
     }
 
+    /// Decodes a raw response to a request, as the typed methods do.
+    ///
+    /// Use it after ``send(_:)`` when you want both the raw body and the typed answer (the CLI's
+    /// `--json`).
+    ///
+    /// - Parameters:
+    ///   - answer: the type of a successful answer, such as ``DrawResult``.
+    ///   - response: the raw response.
+    ///   - request: the request it answers (a main-deck draw may answer short).
+    /// - Returns: the decoded answer.
+    /// - Throws: ``DeckClientError``: the server's error or a decoding error naming the field.
+    public static func decode<Answer: Decodable>(
+        _ answer: Answer.Type, from response: HTTPResponse, for request: DeckRequest
+    ) throws -> Answer {
+        try decode(answer, from: response, mayDealShort: request.mayDealShort)
+    }
+
     /// The `success` and `error` keys every answer has.
     private struct Envelope: Decodable {
         var success: Bool?

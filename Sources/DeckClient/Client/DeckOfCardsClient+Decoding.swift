@@ -9,7 +9,9 @@ extension DeckOfCardsClient {
     /// - Returns: the decoded answer.
     /// - Throws: ``DeckClientError``: the server's error, a decoding error naming the field, or a
     ///   transport failure.
-    public func decoded<Answer: Decodable & Sendable>(_ request: DeckRequest, as answer: Answer.Type) async throws
+    public func decoded<Answer: Decodable & Sendable>(
+        _ request: DeckRequest, as answer: Answer.Type
+    ) async throws
         -> Answer
     {
         let response = try await send(request)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension DeckOfCardsClient {
@@ -105,7 +105,8 @@ extension DeckClientError {
                     isTransient: true)
             default:
                 return DeckClientError(
-                    code: .transportFailed, message: "Request to \(url.absoluteString) failed: \(error.localizedDescription)")
+                    code: .transportFailed,
+                    message: "Request to \(url.absoluteString) failed: \(error.localizedDescription)")
             }
         default:
             return DeckClientError(code: .transportFailed, message: "Request to \(url.absoluteString) failed: \(error)")

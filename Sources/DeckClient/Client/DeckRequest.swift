@@ -67,7 +67,8 @@ public struct DeckRequest: Hashable, Sendable {
     /// - Returns: the request.
     public static func newDeckAndDraw(count: Int, deckCount: Int = 1, jokersEnabled: Bool = false) -> DeckRequest {
         var parameters = [
-            URLQueryItem(name: "count", value: String(count)), URLQueryItem(name: "deck_count", value: String(deckCount)),
+            URLQueryItem(name: "count", value: String(count)),
+            URLQueryItem(name: "deck_count", value: String(deckCount)),
         ]
         if jokersEnabled { parameters.append(URLQueryItem(name: "jokers_enabled", value: "true")) }
         var request = DeckRequest(pathSegments: ["deck", "new", "draw"], parameters: parameters, changesState: true)

@@ -101,7 +101,9 @@ enum JSONKeyOrder {
                 return false
             default:
                 let start = index
-                while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index]) {
+                while index < bytes.count,
+                    ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(bytes[index])
+                {
                     index += 1
                 }
                 return index > start

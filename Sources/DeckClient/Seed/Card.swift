@@ -2,7 +2,7 @@ import Foundation
 import PlayingCards
 
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #endif
 
 /// The seed lab's card: made from the API's card dictionary, with an image to download.
@@ -39,14 +39,14 @@ public final class Card {
     public var isDownloading = false
 
     #if canImport(UIKit)
-    /// The downloaded image, `nil` until ``downloadImage(_:)`` succeeds.
-    public var image: UIImage?
+        /// The downloaded image, `nil` until ``downloadImage(_:)`` succeeds.
+        public var image: UIImage?
     #else
-    /// The downloaded image: its bytes, as there is no UIKit. `nil` until ``downloadImage(_:)`` succeeds.
-    public var image: Data? {
-        get { imageData }
-        set { imageData = newValue }
-    }
+        /// The downloaded image: its bytes, as there is no UIKit. `nil` until ``downloadImage(_:)`` succeeds.
+        public var image: Data? {
+            get { imageData }
+            set { imageData = newValue }
+        }
     #endif
 
     /// Creates a card from the API's card dictionary, as the lab describes.
@@ -95,7 +95,7 @@ public final class Card {
             }
             self.imageData = data
             #if canImport(UIKit)
-            self.image = UIImage(data: data)
+                self.image = UIImage(data: data)
             #endif
             handler(true)
         }

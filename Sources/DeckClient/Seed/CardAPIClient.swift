@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #endif
 
 /// The seed lab's API client: a `shared` singleton with `newDeckShuffled`, `drawCards` and
@@ -106,27 +106,27 @@ public struct CardAPIClient: Sendable {
     }
 
     #if canImport(UIKit)
-    /// Downloads an image, as the lab describes: `handler(true, image)` on success.
-    ///
-    /// - Parameters:
-    ///   - url: the image URL.
-    ///   - handler: called on the main actor with `true` and the image, or `false` and `nil`.
-    public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, UIImage?) -> Void) {
-        downloadImageData(at: url) { success, data in
-            let image = data.flatMap { UIImage(data: $0) }
-            handler(success && image != nil, image)
+        /// Downloads an image, as the lab describes: `handler(true, image)` on success.
+        ///
+        /// - Parameters:
+        ///   - url: the image URL.
+        ///   - handler: called on the main actor with `true` and the image, or `false` and `nil`.
+        public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, UIImage?) -> Void) {
+            downloadImageData(at: url) { success, data in
+                let image = data.flatMap { UIImage(data: $0) }
+                handler(success && image != nil, image)
+            }
         }
-    }
     #else
-    /// Downloads an image, as the lab describes: `handler(true, bytes)` on success. Without UIKit
-    /// the image is its bytes.
-    ///
-    /// - Parameters:
-    ///   - url: the image URL.
-    ///   - handler: called on the main actor with `true` and the bytes, or `false` and `nil`.
-    public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, Data?) -> Void) {
-        downloadImageData(at: url, handler: handler)
-    }
+        /// Downloads an image, as the lab describes: `handler(true, bytes)` on success. Without UIKit
+        /// the image is its bytes.
+        ///
+        /// - Parameters:
+        ///   - url: the image URL.
+        ///   - handler: called on the main actor with `true` and the bytes, or `false` and `nil`.
+        public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, Data?) -> Void) {
+            downloadImageData(at: url, handler: handler)
+        }
     #endif
 
     static func jsonObject(_ body: Data) -> [String: Any]? {

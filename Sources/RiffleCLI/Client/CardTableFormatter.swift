@@ -25,7 +25,10 @@ enum CardTableFormatter {
 
     /// A deck's state: id, remaining, shuffled.
     static func deckStatus(_ status: DeckStatus) -> String {
-        table([("deck", status.deckID), ("remaining", String(status.remaining)), ("shuffled", status.shuffled ? "yes" : "no")])
+        table([
+            ("deck", status.deckID), ("remaining", String(status.remaining)),
+            ("shuffled", status.shuffled ? "yes" : "no"),
+        ])
     }
 
     /// A draw (or the drawn list): the cards, how many, and what remains.

@@ -20,7 +20,9 @@ public struct CommandOutput: Sendable {
     /// - Parameters:
     ///   - standardOutput: receives results.
     ///   - standardError: receives error messages.
-    public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void) {
+    public init(
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+    ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
     }

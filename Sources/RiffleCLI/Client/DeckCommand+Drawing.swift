@@ -27,7 +27,8 @@ extension DeckCommand {
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             await perform(
                 .draw(deckID: deckID, count: count, from: position?.source ?? .top), as: DrawResult.self,
-                output: output, environment: environment) { CardTableFormatter.draw($0) }
+                output: output, environment: environment
+            ) { CardTableFormatter.draw($0) }
         }
     }
 

@@ -51,9 +51,11 @@ public struct DeckCommand: AsyncParsableCommand {
         /// Creates the deck and prints its state.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             let partial = cards.flatMap { try? CardListArgument.parse($0) }
-            let request = DeckRequest.newDeck(shuffled: shuffle, deckCount: decks, jokersEnabled: jokers, cards: partial)
+            let request = DeckRequest.newDeck(
+                shuffled: shuffle, deckCount: decks, jokersEnabled: jokers, cards: partial)
             return await perform(
-                request, as: DeckStatus.self, output: output, environment: environment, render: CardTableFormatter.deckStatus)
+                request, as: DeckStatus.self, output: output, environment: environment,
+                render: CardTableFormatter.deckStatus)
         }
     }
 
@@ -83,7 +85,8 @@ public struct DeckCommand: AsyncParsableCommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "shuffle",
-            abstract: "Reshuffle a deck: every card back and piles cleared, or with --remaining only the undrawn stack.")
+            abstract: "Reshuffle a deck: every card back and piles cleared, or with --remaining only the undrawn stack."
+        )
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions

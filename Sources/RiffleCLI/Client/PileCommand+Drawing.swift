@@ -33,7 +33,8 @@ extension PileCommand {
             if let cards {
                 _ = try CardListArgument.parse(cards)
                 if count != nil || position != nil {
-                    throw ValidationError("--cards names the cards; it cannot be combined with --count, --bottom or --random.")
+                    throw ValidationError(
+                        "--cards names the cards; it cannot be combined with --count, --bottom or --random.")
                 }
             }
         }

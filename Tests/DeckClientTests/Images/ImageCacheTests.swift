@@ -11,7 +11,9 @@ struct ImageCacheTests {
         FakeTransport { request, _ in
             await gate?.wait()
             let name = request.url.lastPathComponent
-            return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data((name + String(repeating: "#", count: bytes)).utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "image/png"],
+                body: Data((name + String(repeating: "#", count: bytes)).utf8))
         }
     }
 
@@ -66,7 +68,8 @@ struct ImageCacheTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-images-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = Self.imageTransport()
-        let written = try await DeckOfCardsClient.fake(first, imageCacheDirectory: directory).downloadImage(at: Self.url)
+        let written = try await DeckOfCardsClient.fake(first, imageCacheDirectory: directory).downloadImage(
+            at: Self.url)
         let second = Self.imageTransport()
         let read = try await DeckOfCardsClient.fake(second, imageCacheDirectory: directory).downloadImage(at: Self.url)
         #expect(read == written)

@@ -1,4 +1,3 @@
-#if canImport(RiffleTestSupport)
 import DeckClient
 import Foundation
 import PlayingCards
@@ -21,7 +20,9 @@ struct DeckEndpointTests {
             let image = try #require(draw.cards[0].imageURL)
             #expect(image.absoluteString.hasPrefix(server.baseURL))
             #expect(draw.cards[0].images?.svg?.hasSuffix(".svg") == true)
-            #expect(try await client.deckInfo(deckID: deck.deckID) == DeckStatus(deckID: deck.deckID, remaining: 49, shuffled: false))
+            #expect(
+                try await client.deckInfo(deckID: deck.deckID)
+                    == DeckStatus(deckID: deck.deckID, remaining: 49, shuffled: false))
         }
     }
 
@@ -31,10 +32,13 @@ struct DeckEndpointTests {
             let shoe = try await client.newDeck(shuffled: true, deckCount: 2, jokersEnabled: true)
             #expect(shoe.remaining == 108)
             #expect(shoe.shuffled)
-            let partial = try await client.newDeck(cards: [.standard(.ace, .spades), .standard(.king, .hearts), .joker(.black)])
+            let partial = try await client.newDeck(cards: [
+                .standard(.ace, .spades), .standard(.king, .hearts), .joker(.black),
+            ])
             #expect(partial.remaining == 3)
             let all = try await client.draw(deckID: partial.deckID, count: 3)
-            #expect(Set(all.cards.map(\.card)) == [.standard(.ace, .spades), .standard(.king, .hearts), .joker(.black)])
+            #expect(
+                Set(all.cards.map(\.card)) == [.standard(.ace, .spades), .standard(.king, .hearts), .joker(.black)])
             #expect(all.cards.first { $0.card == .joker(.black) }?.suit == "BLACK")
             let dealt = try await client.newDeckAndDraw(count: 2)
             #expect(dealt.cards.count == 2)
@@ -77,14 +81,17 @@ struct DeckEndpointTests {
         try await withTestServer { client, _ in
             let id = try await client.newDeck().deckID
             _ = try await client.draw(deckID: id, count: 5)
-            _ = try await client.addToPile(deckID: id, pile: "keep", cards: [.standard(.ace, .spades), .standard(.two, .spades)])
+            _ = try await client.addToPile(
+                deckID: id, pile: "keep", cards: [.standard(.ace, .spades), .standard(.two, .spades)])
             let remainingOnly = try await client.shuffle(deckID: id, remainingOnly: true)
             #expect(remainingOnly.remaining == 47)
             #expect(remainingOnly.shuffled)
             #expect(try await client.listPile(deckID: id, pile: "keep").piles[named: "keep"]?.remaining == 2)
             let full = try await client.shuffle(deckID: id)
             #expect(full == DeckStatus(deckID: id, remaining: 52, shuffled: true))
-            let error = await #expect(throws: DeckClientError.self) { try await client.listPile(deckID: id, pile: "keep") }
+            let error = await #expect(throws: DeckClientError.self) {
+                try await client.listPile(deckID: id, pile: "keep")
+            }
             #expect(error?.code == .pileNotFound)
         }
     }
@@ -104,4 +111,3 @@ struct DeckEndpointTests {
         }
     }
 }
-#endif

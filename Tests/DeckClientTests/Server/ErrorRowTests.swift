@@ -1,4 +1,3 @@
-#if canImport(RiffleTestSupport)
 import DeckClient
 import Foundation
 import PlayingCards
@@ -23,10 +22,18 @@ struct ErrorRowTests {
         try await withTestServer { client, _ in
             let missing = "zzzzzzzzzzzz"
             let message = "Deck ID does not exist."
-            await expectError(.deckNotFound, status: 404, message: message) { _ = try await client.deckInfo(deckID: missing) }
-            await expectError(.deckNotFound, status: 404, message: message) { _ = try await client.draw(deckID: missing) }
-            await expectError(.deckNotFound, status: 404, message: message) { _ = try await client.shuffle(deckID: missing) }
-            await expectError(.deckNotFound, status: 404, message: message) { _ = try await client.returnCards(deckID: missing) }
+            await expectError(.deckNotFound, status: 404, message: message) {
+                _ = try await client.deckInfo(deckID: missing)
+            }
+            await expectError(.deckNotFound, status: 404, message: message) {
+                _ = try await client.draw(deckID: missing)
+            }
+            await expectError(.deckNotFound, status: 404, message: message) {
+                _ = try await client.shuffle(deckID: missing)
+            }
+            await expectError(.deckNotFound, status: 404, message: message) {
+                _ = try await client.returnCards(deckID: missing)
+            }
             await expectError(.deckNotFound, status: 404, message: message) {
                 _ = try await client.listPile(deckID: missing, pile: "p")
             }
@@ -51,21 +58,31 @@ struct ErrorRowTests {
             let id = try await client.newDeck().deckID
             _ = try await client.draw(deckID: id, count: 2)
             _ = try await client.addToPile(deckID: id, pile: "discard", cards: [.standard(.ace, .spades)])
-            await expectError(.notEnoughCards, status: 404, message: "Not enough cards remaining to draw 3 additional") {
+            await expectError(.notEnoughCards, status: 404, message: "Not enough cards remaining to draw 3 additional")
+            {
                 _ = try await client.drawFromPile(deckID: id, pile: "discard", count: 3)
             }
-            await expectError(.cardsNotInPile, status: 404, message: "The pile, discard does not contain the requested cards.") {
+            await expectError(
+                .cardsNotInPile, status: 404, message: "The pile, discard does not contain the requested cards."
+            ) {
                 _ = try await client.drawFromPile(deckID: id, pile: "discard", cards: [.standard(.two, .spades)])
             }
             #expect(try await client.listPile(deckID: id, pile: "discard").piles[named: "discard"]?.remaining == 1)
             await expectError(.serverRejected, status: 404, message: "You must specify cards to add to the pile.") {
                 _ = try await client.decoded(
-                    DeckRequest(pathSegments: ["deck", id, "pile", "discard", "add"], changesState: true), as: PileState.self)
+                    DeckRequest(pathSegments: ["deck", id, "pile", "discard", "add"], changesState: true),
+                    as: PileState.self)
             }
             let unknown = "The pile, nope does not exist."
-            await expectError(.pileNotFound, status: 404, message: unknown) { _ = try await client.returnPile(deckID: id, pile: "nope") }
-            await expectError(.pileNotFound, status: 404, message: unknown) { _ = try await client.listPile(deckID: id, pile: "nope") }
-            await expectError(.pileNotFound, status: 404, message: unknown) { _ = try await client.shufflePile(deckID: id, pile: "nope") }
+            await expectError(.pileNotFound, status: 404, message: unknown) {
+                _ = try await client.returnPile(deckID: id, pile: "nope")
+            }
+            await expectError(.pileNotFound, status: 404, message: unknown) {
+                _ = try await client.listPile(deckID: id, pile: "nope")
+            }
+            await expectError(.pileNotFound, status: 404, message: unknown) {
+                _ = try await client.shufflePile(deckID: id, pile: "nope")
+            }
             await expectError(.pileNotFound, status: 404, message: unknown) {
                 _ = try await client.drawFromPile(deckID: id, pile: "nope")
             }
@@ -80,8 +97,11 @@ struct ErrorRowTests {
             #expect(negative?.httpStatus == 400)
             #expect(negative?.code == .serverRejected)
             let request = DeckRequest(
-                pathSegments: ["deck", id, "draw"], parameters: [URLQueryItem(name: "count", value: "abc")], changesState: true)
-            let text = await #expect(throws: DeckClientError.self) { try await client.decoded(request, as: DrawResult.self) }
+                pathSegments: ["deck", id, "draw"], parameters: [URLQueryItem(name: "count", value: "abc")],
+                changesState: true)
+            let text = await #expect(throws: DeckClientError.self) {
+                try await client.decoded(request, as: DrawResult.self)
+            }
             #expect(text?.httpStatus == 400)
             #expect(text?.serverMessage?.contains("count") == true)
             #expect(try await client.deckInfo(deckID: id).remaining == 52)
@@ -94,9 +114,9 @@ struct ErrorRowTests {
         let url = URL(string: server.baseURL)!
         await server.stop()
         let client = DeckOfCardsClient(
-            configuration: DeckClientConfiguration(baseURL: url, retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: .zero)))
+            configuration: DeckClientConfiguration(
+                baseURL: url, retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: .zero)))
         let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
         #expect(error?.code == .transportFailed || error?.code == .timedOut)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if canImport(RiffleTestSupport)
 import DeckClient
 import Foundation
 import PlayingCards
@@ -64,11 +63,12 @@ struct PileEndpointTests {
         try await withTestServer { client, _ in
             let id = try await client.newDeck().deckID
             _ = try await client.draw(deckID: id, count: 2)
-            _ = try await client.addToPile(deckID: id, pile: "one", cards: [.standard(.ace, .spades), .standard(.two, .spades)])
-            let moved = try await client.addToPile(deckID: id, pile: "two", cards: [.standard(.ace, .spades), .standard(.king, .hearts)])
+            _ = try await client.addToPile(
+                deckID: id, pile: "one", cards: [.standard(.ace, .spades), .standard(.two, .spades)])
+            let moved = try await client.addToPile(
+                deckID: id, pile: "two", cards: [.standard(.ace, .spades), .standard(.king, .hearts)])
             #expect(moved.piles.map(\.remaining) == [1, 1])
             #expect(moved.remaining == 50)
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if canImport(RiffleTestSupport)
 import DeckClient
 import Foundation
 import Testing
@@ -45,4 +44,3 @@ struct SeedServerTests {
         }
     }
 }
-#endif

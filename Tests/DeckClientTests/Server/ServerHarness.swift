@@ -1,4 +1,3 @@
-#if canImport(RiffleTestSupport)
 import DeckClient
 import Foundation
 import RiffleTestSupport
@@ -21,4 +20,3 @@ extension Array where Element == CardInfo {
     /// The codes, for compact expectations.
     var codes: [String] { map(\.code) }
 }
-#endif

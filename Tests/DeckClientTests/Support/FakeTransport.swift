@@ -14,7 +14,9 @@ struct FakeTransport: HTTPTransport {
 
     /// A transport that always answers one JSON body.
     init(status: Int = 200, json: String) {
-        self.init { _, _ in HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8)) }
+        self.init { _, _ in
+            HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+        }
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -20,11 +20,13 @@ struct RequestBuildingTests {
     @Test("State changes are POST with a form body")
     func changesArePost() throws {
         let request = try client.httpRequest(
-            for: .newDeck(shuffled: true, deckCount: 2, jokersEnabled: true, cards: [.standard(.ace, .spades), .joker(.red)]))
+            for: .newDeck(
+                shuffled: true, deckCount: 2, jokersEnabled: true, cards: [.standard(.ace, .spades), .joker(.red)]))
         #expect(request.method == "POST")
         #expect(request.url.absoluteString == "http://h:1/base/api/deck/new/shuffle/")
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
-        #expect(String(decoding: request.body ?? Data(), as: UTF8.self) == "deck_count=2&jokers_enabled=true&cards=AS,X2")
+        #expect(
+            String(decoding: request.body ?? Data(), as: UTF8.self) == "deck_count=2&jokers_enabled=true&cards=AS,X2")
     }
 
     @Test("Draw sources map to the draw paths")

@@ -33,7 +33,9 @@ struct RetryAndTimeoutTests {
     func readsRetriedThenGiveUp() async throws {
         let transport = FakeTransport { _, _ in throw URLError(.cannotConnectToHost) }
         let client = DeckOfCardsClient.fake(transport, attempts: 4)
-        let error = await #expect(throws: DeckClientError.self) { try await client.listPile(deckID: "abc123def456", pile: "p") }
+        let error = await #expect(throws: DeckClientError.self) {
+            try await client.listPile(deckID: "abc123def456", pile: "p")
+        }
         #expect(error?.code == .transportFailed)
         #expect(await transport.log.count == 4)
         _ = try? await client.drawnCards(deckID: "abc123def456")
@@ -104,9 +106,10 @@ struct RetryAndTimeoutTests {
     func backoff() {
         let policy = RetryPolicy(
             maximumAttempts: 6, initialBackoff: .milliseconds(100), multiplier: 2, maximumBackoff: .milliseconds(500))
-        #expect((1...5).map { policy.backoff(beforeRetry: $0) } == [
-            .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500), .milliseconds(500),
-        ])
+        #expect(
+            (1...5).map { policy.backoff(beforeRetry: $0) } == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500), .milliseconds(500),
+            ])
         let clamped = RetryPolicy(maximumAttempts: 0, initialBackoff: .milliseconds(-5), multiplier: 0.5)
         #expect(clamped.maximumAttempts == 1)
         #expect(clamped.initialBackoff == .zero)

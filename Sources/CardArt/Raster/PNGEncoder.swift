@@ -36,55 +36,85 @@ public enum PNGEncoder {
     /// The image data as PNG expects it before compression: per row, a filter byte then the filtered bytes.
     static func filteredRows(of image: RGBAImage) -> [UInt8] {
         let rowLength = image.width * 4
-        var output = [UInt8](repeating: 0, count: image.height * (rowLength + 1))
+        let outputRowLength = rowLength + 1
+        var output = [UInt8](repeating: 0, count: image.height * outputRowLength)
         guard rowLength > 0 else { return output }
-        var candidate = [UInt8](repeating: 0, count: rowLength)
-        var best = [UInt8](repeating: 0, count: rowLength)
+        // Five candidate rows, one per filter type, reused for every row.
+        var candidates = [UInt8](repeating: 0, count: 5 * rowLength)
+        let zeroRow = [UInt8](repeating: 0, count: rowLength)
         image.bytes.withUnsafeBufferPointer { pixels in
-            for row in 0..<image.height {
-                let current = row * rowLength
-                let previous = row > 0 ? (row - 1) * rowLength : -1
-                var bestFilter: UInt8 = 0
-                var bestCost = Int.max
-                for filter: UInt8 in 0...4 {
-                    var cost = 0
-                    for index in 0..<rowLength {
-                        let left = index >= 4 ? Int(pixels[current + index - 4]) : 0
-                        let up = previous >= 0 ? Int(pixels[previous + index]) : 0
-                        let upLeft = previous >= 0 && index >= 4 ? Int(pixels[previous + index - 4]) : 0
-                        let predictor: Int =
-                            switch filter {
-                            case 0: 0
-                            case 1: left
-                            case 2: up
-                            case 3: (left + up) / 2
-                            default: paeth(left, up, upLeft)
-                            }
-                        let value = UInt8(truncatingIfNeeded: Int(pixels[current + index]) - predictor)
-                        candidate[index] = value
-                        cost += value < 128 ? Int(value) : 256 - Int(value)
-                    }
-                    if cost < bestCost {
-                        bestCost = cost
-                        bestFilter = filter
-                        swap(&best, &candidate)
+            zeroRow.withUnsafeBufferPointer { zeroRow in
+                candidates.withUnsafeMutableBufferPointer { candidates in
+                    output.withUnsafeMutableBufferPointer { output in
+                        for row in 0..<image.height {
+                            let current = UnsafeBufferPointer(
+                                rebasing: pixels[(row * rowLength)..<((row + 1) * rowLength)])
+                            let previous =
+                                row > 0
+                                ? UnsafeBufferPointer(rebasing: pixels[((row - 1) * rowLength)..<(row * rowLength)])
+                                : zeroRow
+                            let filter = chooseFilter(current: current, previous: previous, candidates: candidates)
+                            let start = row * outputRowLength
+                            output[start] = filter
+                            let chosen = Int(filter) * rowLength
+                            for index in 0..<rowLength { output[start + 1 + index] = candidates[chosen + index] }
+                        }
                     }
                 }
-                let start = row * (rowLength + 1)
-                output[start] = bestFilter
-                output.replaceSubrange((start + 1)...(start + rowLength), with: best)
             }
         }
         return output
     }
 
-    private static func paeth(_ left: Int, _ up: Int, _ upLeft: Int) -> Int {
+    /// Fills `candidates` with the row filtered by None, Sub, Up, Average and Paeth, and returns the
+    /// filter whose bytes, read as signed, have the smallest sum of magnitudes.
+    @inline(__always)
+    private static func chooseFilter(
+        current: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>,
+        candidates: UnsafeMutableBufferPointer<UInt8>
+    ) -> UInt8 {
+        let rowLength = current.count
+        var costs = (0, 0, 0, 0, 0)
+        @inline(__always) func magnitude(_ value: UInt8) -> Int { value < 128 ? Int(value) : 256 - Int(value) }
+        for index in 0..<rowLength {
+            let value = current[index]
+            let left = index >= 4 ? current[index - 4] : 0
+            let up = previous[index]
+            let upLeft = index >= 4 ? previous[index - 4] : 0
+            let none = value
+            let sub = value &- left
+            let upFiltered = value &- up
+            let average = value &- UInt8((Int(left) + Int(up)) / 2)
+            let paethFiltered = value &- paeth(left, up, upLeft)
+            candidates[index] = none
+            candidates[rowLength + index] = sub
+            candidates[2 * rowLength + index] = upFiltered
+            candidates[3 * rowLength + index] = average
+            candidates[4 * rowLength + index] = paethFiltered
+            costs.0 += magnitude(none)
+            costs.1 += magnitude(sub)
+            costs.2 += magnitude(upFiltered)
+            costs.3 += magnitude(average)
+            costs.4 += magnitude(paethFiltered)
+        }
+        var best: UInt8 = 0
+        var bestCost = costs.0
+        for (filter, cost) in [(UInt8(1), costs.1), (2, costs.2), (3, costs.3), (4, costs.4)] where cost < bestCost {
+            best = filter
+            bestCost = cost
+        }
+        return best
+    }
+
+    @inline(__always)
+    private static func paeth(_ leftByte: UInt8, _ upByte: UInt8, _ upLeftByte: UInt8) -> UInt8 {
+        let (left, up, upLeft) = (Int(leftByte), Int(upByte), Int(upLeftByte))
         let estimate = left + up - upLeft
         let distanceLeft = abs(estimate - left)
         let distanceUp = abs(estimate - up)
         let distanceUpLeft = abs(estimate - upLeft)
-        if distanceLeft <= distanceUp && distanceLeft <= distanceUpLeft { return left }
-        return distanceUp <= distanceUpLeft ? up : upLeft
+        if distanceLeft <= distanceUp && distanceLeft <= distanceUpLeft { return leftByte }
+        return distanceUp <= distanceUpLeft ? upByte : upLeftByte
     }
 
     /// A zlib stream (deflate with header and Adler-32) of `bytes`.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DeckClient
 import Foundation
 import RiffleTestSupport
@@ -129,6 +130,15 @@ struct DeckCommandTests {
             let bad = try await runCommand(DeckCommand.self, ["new", "--server", "not a url"])
             #expect(bad.status == 1)
             #expect(bad.standardError.contains("is not an http(s) server URL"))
+        }
+    }
+
+    @Test("run() uses the client core and turns an error into a non-zero ExitCode")
+    func runExitsNonZero() async throws {
+        try await withCLIServer { server in
+            var command = try DeckCommand.Info.parse(["zzzzzzzzzzzz", "--server", server.baseURL])
+            let error = await #expect(throws: ExitCode.self) { try await command.run() }
+            #expect(error?.rawValue == 1)
         }
     }
 

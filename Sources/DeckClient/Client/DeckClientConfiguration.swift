@@ -25,6 +25,11 @@ public struct DeckClientConfiguration: Hashable, Sendable {
     /// A directory where downloaded images are also kept across runs, or `nil` for memory only.
     public var imageCacheDirectory: URL?
 
+    /// ``timeout`` in seconds, as `URLRequest` takes it.
+    public var timeoutSeconds: Double {
+        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    }
+
     /// Creates a configuration.
     ///
     /// - Parameters:

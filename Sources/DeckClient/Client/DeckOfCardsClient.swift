@@ -93,9 +93,7 @@ public struct DeckOfCardsClient: Sendable {
     /// - Throws: ``DeckClientError/Code/invalidRequest`` when no URL can be built.
     public func httpRequest(for request: DeckRequest) throws -> HTTPRequest {
         let url = try url(for: request)
-        let timeout =
-            Double(configuration.timeout.components.seconds)
-            + Double(configuration.timeout.components.attoseconds) / 1e18
+        let timeout = configuration.timeoutSeconds
         var headers = ["Accept": "application/json"]
         guard request.changesState else {
             return HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout)

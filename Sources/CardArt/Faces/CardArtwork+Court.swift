@@ -40,6 +40,7 @@ extension CardArtwork {
         robe.line(to: Point(154, 157))
         robe.close()
         drawing.fill(robe, ink)
+        drawing.stroke(robe, Palette.gold, width: 1.6)
     }
 
     /// The head with eyes and mouth, centred at (110, 86).

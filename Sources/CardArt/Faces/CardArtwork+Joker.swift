@@ -7,7 +7,7 @@ extension CardArtwork {
         var ruff = Path()
         var ruffAccent = Path()
         for (index, x) in [79.0, 96, 113, 130, 147].enumerated() {
-            let puff = Path.circle(center: Point(x, 210), radius: 10)
+            let puff = Path.circle(center: Point(x, 204), radius: 10)
             if index.isMultiple(of: 2) { ruff.append(puff) } else { ruffAccent.append(puff) }
         }
         drawing.fill(ruff, ink)

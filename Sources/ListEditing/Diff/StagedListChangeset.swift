@@ -24,7 +24,7 @@
 /// let changes = StagedListChangeset(from: old, to: new)
 /// // changes[0].rowDeletes == [RowPath(section: 0, row: 1)]  (KD)
 /// // changes[1].rowInserts == [RowPath(section: 0, row: 2)]  (QC)
-/// // changes[1].rowMoves == [RowMove(source: RowPath(section: 0, row: 1), target: RowPath(section: 0, row: 0))]
+/// // changes[1].rowMoves == [RowMove(source: RowPath(section: 0, row: 0), target: RowPath(section: 0, row: 1))]  (AS)
 /// ```
 ///
 /// Rows of a deleted section go with it and rows of an inserted section come with it: a row that moves out of a

@@ -1,2 +1,0 @@
-import ListEditing
-import Testing

@@ -37,7 +37,8 @@ func expectOracle<SectionID: Hashable, Model: Equatable, RowKey: Hashable>(
     var failures = 0
     for (old, new) in pairs {
         checked += 1
-        let changes = StagedListChangeset(from: old, to: new, rowIdentity: rowIdentity, rowContentEqual: rowContentEqual)
+        let changes = StagedListChangeset(
+            from: old, to: new, rowIdentity: rowIdentity, rowContentEqual: rowContentEqual)
         if let failure = oracleFailure(
             from: old, to: new, changes: changes, sectionIdentity: { $0 }, rowIdentity: rowIdentity)
         {
@@ -71,7 +72,8 @@ struct DiffExhaustiveTests {
     func longerListsAgainstSample(length: Int, sampleSize: Int) {
         var generator = SeededGenerator(seed: UInt64(length))
         let everything = allWords(upTo: 6)
-        let sample = (0..<sampleSize).map { _ in everything.randomElement(using: &generator)! } + [[], [0, 1, 2, 3, 0, 1]]
+        let sample =
+            (0..<sampleSize).map { _ in everything.randomElement(using: &generator)! } + [[], [0, 1, 2, 3, 0, 1]]
         let olds = everything.filter { $0.count == length && isCanonicalWord($0) }
         #expect(olds.count == (length == 5 ? 51 : 187))
         let pairs = olds.lazy.flatMap { old in

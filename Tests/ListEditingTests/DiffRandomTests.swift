@@ -24,7 +24,9 @@ struct DiffRandomTests {
 
     /// Applies random edits: row deletes, inserts, moves within and across sections and updates; section deletes,
     /// inserts, moves and updates.
-    static func randomEdit(of list: SectionedList<Pile, Card>, using generator: inout SeededGenerator)
+    static func randomEdit(
+        of list: SectionedList<Pile, Card>, using generator: inout SeededGenerator
+    )
         -> SectionedList<Pile, Card>
     {
         var sections = list.sections
@@ -73,7 +75,8 @@ struct DiffRandomTests {
     func randomEdits(seed: UInt64) {
         var generator = SeededGenerator(seed: 1_000 + seed)
         for _ in 0..<40 {
-            let old = Self.randomList(sections: Int.random(in: 0...12, using: &generator), rowsPerSection: 40,
+            let old = Self.randomList(
+                sections: Int.random(in: 0...12, using: &generator), rowsPerSection: 40,
                 using: &generator)
             let new = Self.randomEdit(of: old, using: &generator)
             let changes = StagedListChangeset(
@@ -91,7 +94,9 @@ struct DiffRandomTests {
         var models = (0..<5_000).map { Card(id: $0) }
         let old = SectionedList([ListSection(id: Pile(key: 0), models: models)])
         for _ in 0..<500 { models.remove(at: Int.random(in: 0..<models.count, using: &generator)) }
-        for id in 0..<500 { models.insert(Card(id: 10_000 + id), at: Int.random(in: 0...models.count, using: &generator)) }
+        for id in 0..<500 {
+            models.insert(Card(id: 10_000 + id), at: Int.random(in: 0...models.count, using: &generator))
+        }
         for _ in 0..<100 {
             let card = models.remove(at: Int.random(in: 0..<models.count, using: &generator))
             models.insert(card, at: Int.random(in: 0...models.count, using: &generator))
@@ -100,7 +105,9 @@ struct DiffRandomTests {
         let changes = StagedListChangeset(
             from: old, to: new, sectionIdentity: { $0.key }, sectionContentEqual: { $0 == $1 },
             rowIdentity: { $0.id }, rowContentEqual: { $0 == $1 })
-        #expect(oracleFailure(from: old, to: new, changes: changes, sectionIdentity: { $0.key }, rowIdentity: { $0.id }) == nil)
+        #expect(
+            oracleFailure(from: old, to: new, changes: changes, sectionIdentity: { $0.key }, rowIdentity: { $0.id })
+                == nil)
         let deletes = changes.reduce(0) { $0 + $1.rowDeletes.count }
         let inserts = changes.reduce(0) { $0 + $1.rowInserts.count }
         let moves = changes.reduce(0) { $0 + $1.rowMoves.count }
@@ -116,7 +123,8 @@ struct DiffRandomTests {
         #expect(StagedListChangeset(from: list, to: list).isEmpty)
         let other = SectionedList<Int, Int>([ListSection(id: 1, models: [1]), ListSection(id: 1, models: [2, 1, 1])])
         let changes = StagedListChangeset(from: list, to: other)
-        #expect(oracleFailure(from: list, to: other, changes: changes, sectionIdentity: { $0 }, rowIdentity: { $0 }) == nil)
+        #expect(
+            oracleFailure(from: list, to: other, changes: changes, sectionIdentity: { $0 }, rowIdentity: { $0 }) == nil)
     }
 
     @Test("the documented example: a delete, then an insert and a move")
@@ -128,7 +136,8 @@ struct DiffRandomTests {
         #expect(changes[0].rowDeletes == [RowPath(section: 0, row: 1)])
         #expect(changes[0].data.sections[0].models == ["AS", "0H"])
         #expect(changes[1].rowInserts == [RowPath(section: 0, row: 2)])
-        #expect(changes[1].rowMoves == [RowMove(source: RowPath(section: 0, row: 0), target: RowPath(section: 0, row: 1))])
+        #expect(
+            changes[1].rowMoves == [RowMove(source: RowPath(section: 0, row: 0), target: RowPath(section: 0, row: 1))])
         #expect(changes[1].data == new)
     }
 }

@@ -118,7 +118,9 @@ struct StageApplier<SectionID: Hashable, Model: Equatable, SectionKey: Hashable,
             arriving[move.target.section].append((move.target.row, row))
         }
         for (section, rows) in arriving.enumerated() where !rows.isEmpty {
-            guard !sections[section].insertedHere else { return fail("rows added to a section inserted in the same stage") }
+            guard !sections[section].insertedHere else {
+                return fail("rows added to a section inserted in the same stage")
+            }
             let total = sections[section].rows.count + rows.count
             var rowSlots = [Row?](repeating: nil, count: total)
             for (row, value) in rows {

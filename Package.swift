@@ -37,11 +37,13 @@ let package = Package(
             name: "DeckService",
             dependencies: [
                 "PlayingCards",
+                "CardArt",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            resources: [.copy("WebApp")],
             swiftSettings: strictSwift6
         ),
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 
 /// `riffle`: serve the Deck of Cards API and web app, or use any Deck of Cards server from a terminal.
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
 public struct RiffleCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "riffle",

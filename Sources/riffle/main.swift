@@ -1,3 +1,3 @@
 import RiffleCLI
 
-await RiffleCommand.main()
+await RiffleCommand.runAsRoot()

@@ -42,10 +42,12 @@ public final class TestServer: Sendable {
         var logger = Logger(label: "riffle-test")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = RiffleServer.makeApplication(configuration: configuration, store: store, logger: logger) {
-            continuation.yield($0)
-            continuation.finish()
-        }
+        let app = RiffleServer.makeApplication(
+            configuration: configuration, store: store, logger: logger,
+            onServerRunning: { port in
+                continuation.yield(port)
+                continuation.finish()
+            })
         let task = Task { try await app.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {

@@ -82,6 +82,8 @@ enum APIRoute: Hashable, Sendable {
 
     private static func route(_ segments: [Substring]) -> APIRoute? {
         switch segments.count {
+        case 0:
+            return nil
         case 1:
             switch segments[0] {
             case "new": return .newDeck(shuffled: false)

@@ -32,7 +32,7 @@ public struct ServiceConfiguration: Sendable {
     }
 
     /// The URL the server can be reached at when listening on `port`.
-    func listeningURL(port: Int) -> String {
+    public func listeningURL(port: Int) -> String {
         let reachableHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
         let bracketed = reachableHost.contains(":") ? "[" + reachableHost + "]" : reachableHost
         return "http://" + bracketed + ":" + String(port)

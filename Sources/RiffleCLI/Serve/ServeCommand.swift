@@ -57,11 +57,13 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, publicURL: publicURL,
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), webRoot: webRoot)
         let databaseDescription = database
-        let app = RiffleServer.makeApplication(configuration: configuration, store: store, logger: logger) { port in
-            let url = configuration.listeningURL(port: port)
-            print("Riffle is serving on \(url)/ (API at \(url)/api/, database: \(databaseDescription))")
-            fflush(stdout)
-        }
+        let app = RiffleServer.makeApplication(
+            configuration: configuration, store: store, logger: logger,
+            onServerRunning: { port in
+                let url = configuration.listeningURL(port: port)
+                let line = "Riffle is serving on \(url)/ (API at \(url)/api/, database: \(databaseDescription))\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            })
         try await app.runService()
     }
 }

@@ -6,7 +6,7 @@ public struct RiffleCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "riffle",
         abstract: "Riffle: a Deck of Cards API server, its web app, and a client for the terminal.",
-        subcommands: [ServeCommand.self],
+        subcommands: [ServeCommand.self, DeckCommand.self, PileCommand.self, ArtCommand.self],
         defaultSubcommand: nil
     )
 

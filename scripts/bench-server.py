@@ -59,13 +59,17 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=6)
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--bin-dir", help="use riffle and ceiling-server from this folder (implies --skip-build)")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
-    if not options.skip_build:
-        sh("swift", "build", "-c", "release", "--product", "riffle", "--product", "ceiling-server", cwd=ROOT)
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
+    if options.bin_dir:
+        bin_dir = options.bin_dir
+    else:
+        if not options.skip_build:
+            sh("swift", "build", "-c", "release", "--product", "riffle", "--product", "ceiling-server", cwd=ROOT)
+        bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.strip()
     work = tempfile.mkdtemp(prefix="riffle-bench-")
     ceiling_port, riffle_port = 18081, 18080
     processes = [

@@ -9,7 +9,9 @@ router.get("/ceiling/") { _, _ -> Response in
     headers[.contentType] = "application/json"
     return Response(
         status: .ok, headers: headers,
-        body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"success":true,"deck_id":"abcdefghijkl","remaining":52,"shuffled":true}"#)))
+        body: ResponseBody(
+            byteBuffer: ByteBuffer(string: #"{"success":true,"deck_id":"abcdefghijkl","remaining":52,"shuffled":true}"#)
+        ))
 }
 let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
 print("ceiling-server on http://127.0.0.1:\(port)/ceiling/")

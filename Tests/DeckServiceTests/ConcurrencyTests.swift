@@ -5,7 +5,7 @@ import RiffleTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct ConcurrencyTests {

@@ -28,9 +28,10 @@ import Testing
             let card = try #require(first.cards.first)
             #expect(Set(card.keys) == ["code", "image", "images", "value", "suit"])
             #expect(card["image"] as? String == "http://cards.test/static/img/AS.png")
-            #expect((card["images"] as? [String: String]) == [
-                "svg": "http://cards.test/static/img/AS.svg", "png": "http://cards.test/static/img/AS.png",
-            ])
+            #expect(
+                (card["images"] as? [String: String]) == [
+                    "svg": "http://cards.test/static/img/AS.svg", "png": "http://cards.test/static/img/AS.png",
+                ])
             #expect(card["value"] as? String == "ACE" && card["suit"] as? String == "SPADES")
 
             let reshuffled = try await client.json("/api/deck/\(id)/shuffle/")
@@ -38,7 +39,8 @@ import Testing
             let ten = try await client.json("/api/deck/\(id)/draw/?count=10")
             #expect(ten.codes.count == 10 && ten.remaining == 42)
 
-            let pileAdd = try await client.json("/api/deck/\(id)/pile/hand/add/?cards=" + ten.codes.joined(separator: ","))
+            let pileAdd = try await client.json(
+                "/api/deck/\(id)/pile/hand/add/?cards=" + ten.codes.joined(separator: ","))
             #expect(pileAdd.pileRemaining("hand") == 10)
             #expect(Set(pileAdd.object.keys) == ["success", "deck_id", "remaining", "piles"])
             let named = ten.codes[3]

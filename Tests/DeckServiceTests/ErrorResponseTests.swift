@@ -6,7 +6,9 @@ import Testing
 @Suite struct ErrorResponseTests {
     @Test func unknownDecksAre404() async throws {
         try await withTestApplication { client in
-            for path in ["/api/deck/aaaaaaaaaaaa/", "/api/draw/new/", "/api/deck/NOTLOWERCASE/draw/", "/api/deck/x/return/"] {
+            for path in [
+                "/api/deck/aaaaaaaaaaaa/", "/api/draw/new/", "/api/deck/NOTLOWERCASE/draw/", "/api/deck/x/return/",
+            ] {
                 let response = try await client.json(path)
                 #expect(response.status == .notFound)
                 #expect(response.success == false && response.error == "Deck ID does not exist.")
@@ -22,7 +24,8 @@ import Testing
             #expect(tooMany.error == "The max number of Decks is 20.")
             let tooFew = try await client.json("/api/deck/new/shuffle/?deck_count=0")
             #expect(tooFew.status == .ok && tooFew.error == "The min number of Decks is 1.")
-            #expect(try await client.json("/api/deck/new/draw/?deck_count=21").error == "The max number of Decks is 20.")
+            #expect(
+                try await client.json("/api/deck/new/draw/?deck_count=21").error == "The max number of Decks is 20.")
         }
     }
 

@@ -21,7 +21,8 @@ import Testing
             let created = try await client.json("/api/deck/new/", method: .post, headers: form, body: "deck_count=2")
             #expect(created.remaining == 104)
             let id = created.deckID
-            let drawn = try await client.json("/api/deck/\(id)/draw/?count=1", method: .post, headers: form, body: "count=3")
+            let drawn = try await client.json(
+                "/api/deck/\(id)/draw/?count=1", method: .post, headers: form, body: "count=3")
             #expect(drawn.codes == ["AS", "2S", "3S"])
             let pile = try await client.json(
                 "/api/deck/\(id)/pile/p/add/", method: .post, headers: form, body: "cards=AS%2C2S")
@@ -34,7 +35,9 @@ import Testing
     @Test func headAndOptionsNeverChangeState() async throws {
         try await withTestApplication { client in
             let id = try await client.newDeck()
-            for path in ["/api/deck/\(id)/draw/?count=5", "/api/deck/\(id)/shuffle/", "/api/deck/\(id)/pile/p/add/?cards=AS"] {
+            for path in [
+                "/api/deck/\(id)/draw/?count=5", "/api/deck/\(id)/shuffle/", "/api/deck/\(id)/pile/p/add/?cards=AS",
+            ] {
                 let head = try await client.execute(uri: path, method: .head)
                 #expect(head.status == .ok && head.body.readableBytes == 0)
                 let options = try await client.execute(uri: path, method: .options)

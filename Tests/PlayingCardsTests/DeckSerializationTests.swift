@@ -4,7 +4,8 @@ import Testing
 @Suite struct DeckSerializationTests {
     @Test func roundTripsEveryPart() throws {
         var deck = DeckState(
-            composition: try DeckComposition(deckCount: 2, jokersEnabled: true, partialContents: CardList.parse("AS,X1")),
+            composition: try DeckComposition(
+                deckCount: 2, jokersEnabled: true, partialContents: CardList.parse("AS,X1")),
             shuffled: false)
         _ = try deck.draw(count: 3)
         try deck.addToPile(named: "Player_1", cards: CardList.parse("AS"))

@@ -160,7 +160,8 @@ import Testing
         deck.shuffleRemaining(using: &generator)
         #expect(codes(deck.pile(named: "p")!.cards) == ["AS"])
         #expect(deck.remaining == 50)
-        #expect(deck.stack != DeckState(composition: try DeckComposition(), shuffled: false).stack.suffix(50).map { $0 })
+        #expect(
+            deck.stack != DeckState(composition: try DeckComposition(), shuffled: false).stack.suffix(50).map { $0 })
     }
 
     @Test func randomOperationSequencesKeepEveryCardSomewhere() throws {

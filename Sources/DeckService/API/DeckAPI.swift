@@ -18,7 +18,8 @@ struct DeckAPI: Sendable {
         case .draw(let id, let source): return try await draw(id, source: source, parameters)
         case .returnCards(let id): return try await returnCards(id, parameters)
         case .drawnCards(let id): return try await drawnCards(id)
-        case .pile(let id, let pile, let action): return try await pileAction(action, pile: pile, deckID: id, parameters)
+        case .pile(let id, let pile, let action):
+            return try await pileAction(action, pile: pile, deckID: id, parameters)
         }
     }
 

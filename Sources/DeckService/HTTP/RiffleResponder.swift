@@ -79,7 +79,9 @@ struct RiffleResponder: HTTPResponder {
     }
 
     /// The query string, overlaid by a form-encoded body for `POST`.
-    private static func parameters(of request: Request, query: String?, limits: ServiceLimits) async throws
+    private static func parameters(
+        of request: Request, query: String?, limits: ServiceLimits
+    ) async throws
         -> APIParameters
     {
         guard request.method == .post else { return APIParameters(query: query) }

@@ -16,7 +16,9 @@ public struct StorageError: Error, CustomStringConvertible, Sendable {
         self.description = description
     }
 
-    static func openFailed(_ detail: String) -> StorageError { StorageError(.openFailed, "cannot open store: " + detail) }
+    static func openFailed(_ detail: String) -> StorageError {
+        StorageError(.openFailed, "cannot open store: " + detail)
+    }
     static func readFailed(_ detail: String) -> StorageError { StorageError(.readFailed, "cannot read: " + detail) }
     static func writeFailed(_ detail: String) -> StorageError { StorageError(.writeFailed, "cannot write: " + detail) }
     static func corruptDeck(_ id: String, _ detail: String) -> StorageError {

@@ -53,7 +53,9 @@ extension DeckState {
     ///   - name: the pile's name.
     ///   - generator: the randomness.
     /// - Throws: ``DeckError`` when the pile does not exist.
-    public mutating func shufflePile<G: RandomNumberGenerator>(named name: String, using generator: inout G)
+    public mutating func shufflePile<G: RandomNumberGenerator>(
+        named name: String, using generator: inout G
+    )
         throws(DeckError)
     {
         let index = try existingPileIndex(named: name)

@@ -42,7 +42,9 @@ func runCommand(
 }
 
 /// Runs a body against a fresh test server.
-func withCLIServer(_ body: (TestServer) async throws -> Void) async throws {
+func withCLIServer(
+    isolation: isolated (any Actor)? = #isolation, _ body: (TestServer) async throws -> Void
+) async throws {
     let server = try await TestServer.start()
     do {
         try await body(server)

@@ -28,7 +28,7 @@ struct ImageCacheTests {
         #expect(await client.cachedImage(at: Self.url) == first)
     }
 
-    @Test("Ten concurrent requests for one URL make one download")
+    @Test("Ten concurrent requests for one URL make one download", .timeLimit(.minutes(1)))
     func concurrentRequestsShareOneDownload() async throws {
         let gate = Gate()
         let transport = Self.imageTransport(gate: gate)

@@ -4,7 +4,7 @@ import Testing
 
 /// The lab's `Deck`/`Card` flow over a fake transport; the same flow runs against a real server
 /// in the server tests.
-@Suite("Seed surface (fake transport)")
+@Suite("Seed surface (fake transport)", .timeLimit(.minutes(1)))
 @MainActor
 struct SeedSurfaceTests {
     static func routedTransport() -> FakeTransport {

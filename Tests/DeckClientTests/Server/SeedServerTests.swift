@@ -2,7 +2,7 @@ import DeckClient
 import Foundation
 import Testing
 
-@Suite("Seed flow and images against riffle serve")
+@Suite("Seed flow and images against riffle serve", .timeLimit(.minutes(1)))
 @MainActor
 struct SeedServerTests {
     @Test("The lab's flow: newDeck, drawCards(numberOfCards: 2), downloadImage fills image")

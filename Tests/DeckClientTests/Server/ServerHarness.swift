@@ -3,7 +3,9 @@ import Foundation
 import RiffleTestSupport
 
 /// Runs a test body against a fresh `riffle serve` on loopback, stopping it afterwards.
-func withTestServer(_ body: (DeckOfCardsClient, TestServer) async throws -> Void) async throws {
+func withTestServer(
+    isolation: isolated (any Actor)? = #isolation, _ body: (DeckOfCardsClient, TestServer) async throws -> Void
+) async throws {
     let server = try await TestServer.start()
     let client = DeckOfCardsClient(
         configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: .seconds(20)))

@@ -121,6 +121,17 @@ public func riffle_stack_resize(_ handle: Int32, _ width: Double, _ height: Doub
     }
 }
 
+/// Sets where the background cards rest: each is `scaleStep` smaller and `offsetStep` CSS pixels lower than the
+/// card above it (the engine clamps both).
+@_expose(wasm, "riffle_stack_set_background")
+@_cdecl("riffle_stack_set_background")
+public func riffle_stack_set_background(_ handle: Int32, _ scaleStep: Double, _ offsetStep: Double) -> Int32 {
+    StackTable.with(handle) { stack in
+        stack.options.backgroundLayout = BackgroundLayout(scaleStep: scaleStep, offsetStep: offsetStep)
+        return 1
+    }
+}
+
 // MARK: Gestures
 
 /// The pointer went down on the stack.

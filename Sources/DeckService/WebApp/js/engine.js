@@ -60,6 +60,7 @@ export class SwipeEngine {
   call(name, ...args) { return this.engine.call((x) => x[name](this.handle, ...args)); }
 
   resize(width, height) { return this.call('riffle_stack_resize', width, height); }
+  setBackground(scaleStep, offsetStep) { return this.call('riffle_stack_set_background', scaleStep, offsetStep); }
   dragBegan(x, y, t) { return this.call('riffle_stack_drag_began', x, y, t); }
   dragMoved(x, y, t) { return this.call('riffle_stack_drag_moved', x, y, t); }
   dragEnded(x, y, t) { return this.call('riffle_stack_drag_ended', x, y, t); }

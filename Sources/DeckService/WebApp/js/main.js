@@ -18,7 +18,11 @@ function announce(message) {
   clearTimeout(announceTimer);
   live.textContent = '';
   // A fresh text node after a tick makes screen readers repeat identical messages.
-  announceTimer = setTimeout(() => { live.textContent = message; }, 30);
+  announceTimer = setTimeout(() => {
+    live.textContent = message;
+    live.classList.remove('faded');
+    announceTimer = setTimeout(() => live.classList.add('faded'), 4000);
+  }, 30);
   document.body.dataset.lastAnnouncement = message;
 }
 

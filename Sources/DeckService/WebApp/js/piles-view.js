@@ -355,7 +355,7 @@ export class PilesView {
     const handle = event.currentTarget;
     handle.setPointerCapture(event.pointerId);
     const rect = row.getBoundingClientRect();
-    this.drag = { code, row, handle, pointerId: event.pointerId, startY: event.clientY, height: rect.height, target: null };
+    this.drag = { code, row, handle, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, height: rect.height, target: null };
     row.classList.add('lifted');
     this.indicator = this.indicator || Object.assign(document.createElement('div'), { className: 'drop-indicator' });
     const move = (e) => this.dragMove(e);
@@ -373,7 +373,7 @@ export class PilesView {
   dragMove(event) {
     const drag = this.drag;
     if (!drag || event.pointerId !== drag.pointerId) return;
-    drag.row.style.transform = `translateY(${event.clientY - drag.startY}px)`;
+    drag.row.style.transform = `translate(${event.clientX - drag.startX}px, ${event.clientY - drag.startY}px)`;
     drag.target = this.dropTarget(event.clientX, event.clientY);
     if (!drag.target) {
       this.indicator.remove();
@@ -390,9 +390,17 @@ export class PilesView {
   /** The section and row (counted without the dragged row) the pointer is over. */
   dropTarget(x, y) {
     const drag = this.drag;
+    // The section under the pointer, else the nearest one (piles sit side by side on wide screens).
+    let best = null;
     for (const section of this.sectionElements) {
       const box = section.getBoundingClientRect();
-      if (y < box.top || y > box.bottom) continue;
+      const dx = Math.max(box.left - x, 0, x - box.right);
+      const dy = Math.max(box.top - y, 0, y - box.bottom);
+      const distance = Math.hypot(dx, dy);
+      if (!best || distance < best.distance) best = { section, distance };
+    }
+    if (best && best.distance < 80) {
+      const section = best.section;
       const list = this.rowsOf(section);
       const others = [...list.children].filter((child) => child !== drag.row && child !== this.indicator);
       let row = 0;

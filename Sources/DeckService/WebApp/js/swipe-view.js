@@ -17,6 +17,9 @@ const REFILL_COUNT = 5;
 const LOW_WATER = 3;
 const VISIBLE_CARDS = 3;
 const TAP_SLOP = 6;
+// Background cards peek out below the top one: 4% smaller and 4.5% of the card's height lower per position.
+const BACKGROUND_SCALE_STEP = 0.04;
+const BACKGROUND_OFFSET_FRACTION = 0.045;
 
 const now = () => performance.now() / 1000;
 
@@ -55,10 +58,12 @@ export class SwipeView {
   async start() {
     const { width, height } = this.stackSize();
     this.stack = new SwipeEngine(this.engine, { numberOfCards: 0, width, height, visibleCards: VISIBLE_CARDS });
+    this.stack.setBackground(BACKGROUND_SCALE_STEP, height * BACKGROUND_OFFSET_FRACTION);
     stats.benchmarkTarget = (iterations) => this.benchmark(iterations);
     new ResizeObserver(() => {
       const size = this.stackSize();
       this.stack.resize(size.width, size.height);
+      this.stack.setBackground(BACKGROUND_SCALE_STEP, size.height * BACKGROUND_OFFSET_FRACTION);
       this.requestFrame();
     }).observe(this.stackElement);
     await this.refill(INITIAL_CARDS);
@@ -71,7 +76,7 @@ export class SwipeView {
 
   setActive(active) {
     this.active = active;
-    if (active) this.requestFrame();
+    if (active && this.stack) this.requestFrame();
   }
 
   // MARK: Input
@@ -193,6 +198,7 @@ export class SwipeView {
 
   onFrame() {
     this.frameRequested = false;
+    if (!this.stack) return;
     const t = now();
     const tick = this.stack.animationTick(t);
     const placements = this.stack.frame(t);

@@ -7,6 +7,7 @@ import { api, cardImage, cardName } from './api.js';
 const HEIGHT_FRACTION = 0.2;
 const ASPECT = 226 / 314;
 const KEY_STEP = 0.04;
+const RIM = 14;  // the table's wooden edge, kept clear of cards
 
 export class TableView {
   constructor({ root, session, announce, reportFailure }) {
@@ -104,12 +105,13 @@ export class TableView {
 
   place(entry) {
     const { width, height } = this.cardSize();
-    const freeX = Math.max(this.table.clientWidth - width, 0);
-    const freeY = Math.max(this.table.clientHeight - height, 0);
+    const rim = Math.min(RIM, this.table.clientWidth / 10);
+    const freeX = Math.max(this.table.clientWidth - width - 2 * rim, 0);
+    const freeY = Math.max(this.table.clientHeight - height - 2 * rim, 0);
     entry.element.style.width = `${width}px`;
     entry.element.style.height = `${height}px`;
-    entry.element.style.left = `${entry.fx * freeX}px`;
-    entry.element.style.top = `${entry.fy * freeY}px`;
+    entry.element.style.left = `${rim + entry.fx * freeX}px`;
+    entry.element.style.top = `${rim + entry.fy * freeY}px`;
   }
 
   dragStart(event, entry) {
@@ -122,8 +124,8 @@ export class TableView {
     element.classList.add('lifted');
     const start = { x: event.clientX, y: event.clientY, fx: entry.fx, fy: entry.fy };
     const { width, height } = this.cardSize();
-    const freeX = Math.max(this.table.clientWidth - width, 1);
-    const freeY = Math.max(this.table.clientHeight - height, 1);
+    const freeX = Math.max(this.table.clientWidth - width - 2 * RIM, 1);
+    const freeY = Math.max(this.table.clientHeight - height - 2 * RIM, 1);
     const move = (e) => {
       entry.fx = clamp(start.fx + (e.clientX - start.x) / freeX);
       entry.fy = clamp(start.fy + (e.clientY - start.y) / freeY);

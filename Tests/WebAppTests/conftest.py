@@ -1,0 +1,106 @@
+"""Fixtures for the web app's browser tests: a real `riffle serve` and headless Chromium through WebDriver."""
+
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    """Starts `riffle serve` on a free loopback port with an in-memory database; yields its base URL."""
+    binary = pathlib.Path(os.environ.get("RIFFLE_BIN", REPO / ".build" / "debug" / "riffle"))
+    if not binary.is_absolute():
+        binary = REPO / binary
+    if not binary.exists():
+        pytest.fail(f"riffle binary not found at {binary}; build it (swift build) or set RIFFLE_BIN")
+    port = free_port()
+    command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", ":memory:"]
+    # The app from the working tree (always current); RIFFLE_WEB_ROOT=bundled tests the copy built into the server.
+    web_root = os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "DeckService" / "WebApp"))
+    if web_root != "bundled":
+        command += ["--web-root", web_root]
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "webapp-server.log", "w")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"riffle serve exited with {process.returncode}; see artifacts/webapp-server.log")
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail("riffle serve did not answer GET / within 30 s")
+        time.sleep(0.1)
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+def find_executable(*names):
+    for name in names:
+        for folder in os.environ.get("PATH", "").split(os.pathsep) + ["/usr/bin", "/usr/lib/chromium"]:
+            candidate = pathlib.Path(folder) / name
+            if candidate.exists():
+                return str(candidate)
+    return None
+
+
+@pytest.fixture(scope="session")
+def driver():
+    """Headless Chromium (Debian's chromium and chromium-driver), recording page errors in window.__riffleErrors."""
+    options = webdriver.ChromeOptions()
+    browser = os.environ.get("CHROMIUM_BIN") or find_executable("chromium", "chromium-browser")
+    if browser:
+        options.binary_location = browser
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,900", "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    driver_path = os.environ.get("CHROMEDRIVER_BIN") or find_executable("chromedriver")
+    service = Service(executable_path=driver_path) if driver_path else Service()
+    browser_driver = webdriver.Chrome(options=options, service=service)
+    browser_driver.set_page_load_timeout(30)
+    browser_driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.__riffleErrors = [];
+        window.addEventListener('error', (e) => window.__riffleErrors.push(String(e.message)));
+        window.addEventListener('unhandledrejection', (e) => window.__riffleErrors.push(String(e.reason)));
+    """})
+    yield browser_driver
+    browser_driver.quit()
+
+
+def api(base, path):
+    """GET an API path and decode the JSON body, whatever the status."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/{path}", timeout=5) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        return json.load(error)

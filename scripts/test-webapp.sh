@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The web app's checks: the committed riffle.wasm matches a fresh build, the wasm engine matches the native one
+# (node replays the native fixture), and browser tests drive headless Chromium against a real `riffle serve`.
+# Installs what the browser tests need, idempotently: Debian's chromium and chromium-driver, PyPI's selenium and
+# pytest. Expects a built server (swift build); RIFFLE_BIN overrides its path (default .build/debug/riffle).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export RIFFLE_BIN="${RIFFLE_BIN:-$PWD/.build/debug/riffle}"
+results=()
+status=0
+record() {  # name, exit code
+    if [ "$2" -eq 0 ]; then results+=("PASS  $1"); else results+=("FAIL  $1"); status=1; fi
+}
+
+echo "== web app: dependencies"
+missing=()
+command -v chromium > /dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver > /dev/null 2>&1 || missing+=(chromium-driver)
+command -v node > /dev/null 2>&1 || missing+=(nodejs)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" \
+        > /dev/null || { echo "test-webapp: could not install ${missing[*]}" >&2; exit 1; }
+fi
+python=${PYTHON:-python3}
+if ! "$python" -c 'import selenium, pytest' > /dev/null 2>&1; then
+    "$python" -m pip install --quiet selenium pytest \
+        || "$python" -m pip install --quiet --break-system-packages selenium pytest \
+        || { echo "test-webapp: could not install selenium/pytest" >&2; exit 1; }
+fi
+
+echo "== web app: riffle.wasm matches a fresh build"
+timeout 600 scripts/check-wasm.sh
+record "riffle.wasm is reproducible from the sources" $?
+
+echo "== web app: wasm engine vs native engine (node)"
+timeout 120 node Tests/WebAppTests/wasm-parity.mjs
+record "wasm parity with the native engine (node)" $?
+
+echo "== web app: browser tests (headless Chromium via WebDriver)"
+if [ ! -x "$RIFFLE_BIN" ]; then
+    echo "test-webapp: no server binary at $RIFFLE_BIN (run swift build, or set RIFFLE_BIN)" >&2
+    record "browser tests" 1
+else
+    (cd Tests/WebAppTests && timeout 300 "$python" -m pytest -q -p no:cacheprovider -rA)
+    record "browser tests (screenshots in artifacts/screenshots)" $?
+fi
+
+echo "== web app: summary"
+for line in "${results[@]}"; do echo "$line"; done
+[ -f artifacts/webapp-perf.json ] && echo "engine time per frame: $(tr -d '\n ' < artifacts/webapp-perf.json)"
+if [ $status -eq 0 ]; then echo "web app: all checks passed"; else echo "web app: SOME CHECKS FAILED"; fi
+exit $status

@@ -321,7 +321,8 @@ def test_engine_time_per_frame_is_reported(driver, server):
     assert overlay.is_displayed() and "ms/frame" in overlay.text
     report = {
         "frames": stats["frames"], "averageFrameMs": stats["averageFrameMs"], "maxFrameMs": stats["maxFrameMs"],
-        "benchmarkMsPerFrame": bench["msPerFrame"], "benchmarkVisibleCards": bench["visibleCards"],
+        "benchmarkMsPerFrame": bench["msPerFrame"], "benchmarkMsPerFrameExport": bench["msPerFrameExport"],
+        "benchmarkVisibleCards": bench["visibleCards"],
         "wasmBytes": stats["wasmBytes"],
     }
     ARTIFACTS.mkdir(exist_ok=True)
@@ -361,3 +362,43 @@ def test_screenshots_of_every_view(driver, server, width, height, suffix):
     width_ok = driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
     assert width_ok, "no horizontal scrolling"
     no_page_errors(driver)
+
+
+def test_reduced_motion_swipes_without_animation_and_an_empty_deck_offers_a_reshuffle(driver, server):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        open_app(driver, server)
+        stack = driver.find_element(By.CSS_SELECTOR, ".stack")
+        stack.send_keys(Keys.ARROW_LEFT)
+        # Without motion the swipe is drawn at once: no animation frames are pending.
+        assert driver.execute_script("return window.riffleApp.swipe.stack.isAnimating(performance.now() / 1000)") \
+            is False
+        for _ in range(150):
+            done = driver.execute_script(
+                "const a = window.riffleApp; return a.session.remaining === 0 && a.swipe.stack.remainingCount === 0"
+                " && a.session.queue.length === 0")
+            if done:
+                break
+            stack.send_keys(Keys.ARROW_LEFT)
+        settled(driver)
+        deck = deck_id(driver)
+        assert len(pile_codes(server, deck, "discard")) == 52
+        panel = WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "[data-empty]") if d.find_element(
+                By.CSS_SELECTOR, "[data-empty]").is_displayed() else None)
+        assert "empty" in panel.text
+        screenshot(driver, "swipe-empty")
+        panel.find_element(By.CSS_SELECTOR, "[data-action='reshuffle']").click()
+        WebDriverWait(driver, 15).until(
+            lambda d: d.execute_script("return window.riffleApp.swipe.stack.remainingCount") > 0)
+        settled(driver)
+        assert pile_codes(server, deck, "discard") == []
+        assert api(server, f"deck/{deck}/")["remaining"] == 52 - driver.execute_script(
+            "return window.riffleApp.swipe.stack.remainingCount")
+        assert not driver.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed()
+        assert driver.execute_script("return window.riffleApp.swipe.stack.canUndo") is False, \
+            "cards shuffled back into the deck leave the undo history"
+        no_page_errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

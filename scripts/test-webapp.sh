@@ -6,6 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+export PYTHONDONTWRITEBYTECODE=1
 export RIFFLE_BIN="${RIFFLE_BIN:-$PWD/.build/debug/riffle}"
 results=()
 status=0

@@ -85,6 +85,11 @@ async function boot() {
   const session = new DeckSession();
   session.addEventListener('failure', () => {
     const { label, error } = session.failure;
+    if (error && error.status === 404 && /Deck ID does not exist/.test(error.message)) {
+      // The server no longer knows the deck (it expired, or an in-memory server restarted): retrying cannot help.
+      showFailure('The card server no longer has this deck. Retry starts a new one.', () => location.reload());
+      return;
+    }
     showFailure(
       `Could not finish ${label}: ${describeError(error)} Your cards stay where they are; Retry sends the change again.`,
       () => session.retry());

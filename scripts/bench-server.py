@@ -5,11 +5,16 @@ Starts both release builds on loopback, drives each with wrk at 1, 16 and 64 con
 few seconds, and prints requests/s, p50/p99 latency and non-2xx counts, plus each endpoint's
 throughput as a ratio of the ceiling measured in the same run.
 
-    scripts/bench-server.py [--seconds 6] [--skip-build]
+    scripts/bench-server.py [--seconds 6] [--skip-build] [--postgres URL|auto]
+
+With --postgres, a second table compares draw throughput on SQLite and PostgreSQL at 16 and 64
+connections with one and two `riffle serve` processes sharing the database (the load split evenly
+between them). `--postgres auto` starts a throw-away cluster with scripts/postgres-test-cluster.sh.
 
 Targets (issue 2): deck info at 64 connections >= 70% of the ceiling, draw >= 35%, zero non-2xx.
 """
 import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time, urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONNECTIONS = [1, 16, 64]
@@ -55,11 +60,76 @@ def wrk(url, connections, seconds, script=None, env=None):
             "socket_errors": errors.group(1).strip() if errors else ""}
 
 
+def backend_draw_table(bin_dir, work, seconds, postgres_url):
+    """Draw throughput by backend, connections and number of server processes, in one run."""
+    backends = [("SQLite", lambda tag: f"{work}/backend-{tag}.sqlite")]
+    if postgres_url:
+        separator = "&" if "?" in postgres_url else "?"
+        backends.append(("PostgreSQL", lambda tag: f"{postgres_url}{separator}schema=bench_{tag}"))
+    rows = {}
+    port = 18100
+    for backend, database_for in backends:
+        for servers in (1, 2):
+            for connections in (16, 64):
+                tag = f"{backend.lower()}_{servers}_{connections}"
+                database = database_for(tag)
+                processes, bases = [], []
+                for index in range(servers):
+                    port += 1
+                    processes.append(subprocess.Popen(
+                        [f"{bin_dir}/riffle", "serve", "--port", str(port), "--database", database,
+                         "--log-level", "warning"], stdout=subprocess.DEVNULL))
+                    bases.append(f"http://127.0.0.1:{port}")
+                    # The first server creates the schema; start the second once it is ready.
+                    wait_ready(bases[-1] + "/health")
+                try:
+                    shoes = max(40, int(12_000 * seconds / 1040) + 1)
+                    ids_file = f"{work}/ids-{tag}.txt"
+                    with open(ids_file, "w") as f:
+                        for _ in range(shoes):
+                            f.write(get_json(bases[0] + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n")
+                    env = dict(os.environ, DECK_IDS=ids_file)
+                    script = os.path.join(ROOT, "Benchmarks", "draw.lua")
+                    with ThreadPoolExecutor(len(bases)) as pool:
+                        parts = list(pool.map(
+                            lambda base: wrk(base + "/", connections // len(bases), seconds, script=script, env=env),
+                            bases))
+                    rows[(backend, servers, connections)] = {
+                        "rps": sum(p["rps"] for p in parts), "p50": max(p["p50"] for p in parts),
+                        "p99": max(p["p99"] for p in parts), "non2xx": sum(p["non2xx"] for p in parts)}
+                finally:
+                    for process in processes:
+                        process.send_signal(signal.SIGTERM)
+                    for process in processes:
+                        process.wait(timeout=30)
+    print(f"\nDraw throughput by backend (wrk, {seconds} s per run; with 2 servers the connections are split "
+          "evenly and req/s summed; p50/p99 are the worse server's)")
+    print(f"{'servers':>8}{'conns':>6}" + "".join(f"{b + ' req/s':>18}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8}"
+                                                  for b, _ in backends))
+    for servers in (1, 2):
+        for connections in (16, 64):
+            line = f"{servers:>8}{connections:>6}"
+            for backend, _ in backends:
+                r = rows[(backend, servers, connections)]
+                line += f"{r['rps']:>18.0f}{r['p50']:>8.2f}{r['p99']:>8.2f}{r['non2xx']:>8}"
+            print(line)
+
+
+def start_postgres_cluster():
+    """Starts a throw-away cluster; returns its URL and the environment that stops it."""
+    env = dict(os.environ, RIFFLE_PG_STATE=tempfile.mktemp(prefix="riffle-pg-state-bench-"))
+    out = subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "start"], check=True,
+                         capture_output=True, text=True, env=env).stdout
+    return re.search(r"RIFFLE_TEST_POSTGRES_URL=(\S+)", out).group(1), env
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=6)
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--bin-dir", help="use riffle and ceiling-server from this folder (implies --skip-build)")
+    parser.add_argument("--postgres", help="a postgres:// URL, or 'auto' to start a throw-away cluster")
+    parser.add_argument("--only-backends", action="store_true", help="run only the backend draw table")
     options = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
@@ -71,6 +141,21 @@ def main():
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                                  capture_output=True, text=True).stdout.strip()
     work = tempfile.mkdtemp(prefix="riffle-bench-")
+    postgres_url, cluster_env = options.postgres, None
+    if postgres_url == "auto":
+        postgres_url, cluster_env = start_postgres_cluster()
+    try:
+        if not options.only_backends:
+            endpoint_table(bin_dir, work, options)
+        if postgres_url or options.only_backends:
+            backend_draw_table(bin_dir, work, options.seconds, postgres_url)
+    finally:
+        if cluster_env:
+            subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def endpoint_table(bin_dir, work, options):
     ceiling_port, riffle_port = 18081, 18080
     processes = [
         subprocess.Popen([f"{bin_dir}/ceiling-server", str(ceiling_port)], stdout=subprocess.DEVNULL),
@@ -114,7 +199,6 @@ def main():
             process.send_signal(signal.SIGTERM)
         for process in processes:
             process.wait(timeout=30)
-        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

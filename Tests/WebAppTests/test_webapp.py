@@ -20,9 +20,13 @@ from conftest import ARTIFACTS, SCREENSHOTS, api
 LOADS = iter(range(1, 1_000_000))
 
 
-def open_app(driver, server, route="swipe", width=1280, height=900, query=""):
+def open_app(driver, server, route="swipe", width=1280, height=900, query="", fresh=True):
     """Loads the app afresh (a unique query forces a real load, so each test starts with a new deck)."""
     driver.set_window_size(width, height)
+    if fresh:
+        # The app continues the deck this browser used last; a test starts from a new one.
+        driver.get(f"{server}/css/app.css")
+        driver.execute_script("localStorage.clear()")
     driver.get(f"{server}/?load={next(LOADS)}{query}#{route}")
     WebDriverWait(driver, 20).until(
         lambda d: d.execute_script("return document.body.dataset.ready === 'true'"),
@@ -402,3 +406,23 @@ def test_reduced_motion_swipes_without_animation_and_an_empty_deck_offers_a_resh
         no_page_errors(driver)
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_reload_continues_the_same_deck_with_its_stack_and_piles(driver, server):
+    open_app(driver, server)
+    kept, passed = deal_into_piles(driver, [Keys.ARROW_RIGHT, Keys.ARROW_LEFT])
+    deck = deck_id(driver)
+    stack_before = driver.execute_script(
+        "const s = window.riffleApp.swipe; const out = [];"
+        "for (let p = 0; p < s.stack.remainingCount; p++)"
+        "  out.push(s.cards[window.riffleApp.engine.exports.riffle_stack_index_at_position(s.stack.handle, p)].code);"
+        "return out;")
+    open_app(driver, server, route="piles", fresh=False)
+    assert deck_id(driver) == deck
+    WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 2)
+    assert [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-keep li.row")] == [kept]
+    assert [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-discard li.row")] == [
+        passed]
+    stack_after = driver.execute_script("return window.riffleApp.swipe.cards.map((c) => c.code)")
+    assert stack_after[:len(stack_before)] == stack_before, "the hand comes back in the order it was dealt"
+    no_page_errors(driver)

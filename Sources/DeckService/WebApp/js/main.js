@@ -115,10 +115,13 @@ async function boot() {
 
   const startDeck = async () => {
     try {
-      await session.start();
-      await swipe.start();
+      const restored = await session.start();
+      await swipe.start(restored);
+      if (restored) await piles.refresh();
       document.body.dataset.ready = 'true';
-      announce('A new deck is shuffled. Swipe right to keep a card, left to pass.');
+      announce(restored
+        ? 'Welcome back: your deck and piles are as you left them.'
+        : 'A new deck is shuffled. Swipe right to keep a card, left to pass.');
     } catch (error) {
       reportFailure('dealing a new deck', error, startDeck);
     }

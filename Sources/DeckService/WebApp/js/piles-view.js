@@ -161,24 +161,31 @@ export class PilesView {
   /** Brings the list in line with the server's piles, patching the DOM from the diff. */
   async refresh() {
     if (!this.session.deckId || this.session.pendingCount > 0 || this.session.failure) return;
-    const summary = await api.listPile(this.session.deckId, PILES.keep).catch(() => null);
-    if (!summary || this.session.pendingCount > 0) return;
-    const names = Object.keys(summary.piles || {});
-    for (const name of [PILES.keep, PILES.discard]) if (!names.includes(name)) names.unshift(name);
+    const deck = this.session.deckId;
+    // A pile listing names every pile but holds the cards of the listed one only.
+    const listings = new Map();
+    for (const name of [PILES.keep, PILES.discard]) {
+      const listing = await api.listPile(deck, name).catch(() => null);
+      if (listing) {
+        listings.set(name, listing);
+        break;
+      }
+    }
+    const first = [...listings.values()][0];
+    const names = first ? Object.keys(first.piles || {}) : [];
     const ordered = [PILES.keep, PILES.discard, ...names.filter((n) => n !== PILES.keep && n !== PILES.discard)];
     const sections = [];
     for (const name of ordered) {
       let cards = [];
-      if (name === PILES.keep) cards = summary.piles[name] ? summary.piles[name].cards || [] : [];
-      else if (summary.piles[name]) {
-        const listing = await api.listPile(this.session.deckId, name).catch(() => null);
+      if (names.includes(name)) {
+        const listing = listings.get(name) || (await api.listPile(deck, name).catch(() => null));
         if (!listing) return;
         cards = listing.piles[name].cards || [];
       }
       for (const card of cards) this.session.pileOf.set(card.code, name);
       sections.push({ id: this.sectionId(name), rows: cards.map((card) => this.session.idFor(card)) });
     }
-    if (this.session.pendingCount > 0) return;
+    if (this.session.pendingCount > 0 || this.session.deckId !== deck) return;
     this.patch(this.list.diffTo(sections));
   }
 

@@ -8,6 +8,13 @@ import { api, APIError } from './api.js';
 
 export const PILES = Object.freeze({ keep: 'keep', discard: 'discard' });
 
+const STORAGE_KEY = 'riffle.deck';
+const storage = {
+  get() { try { return localStorage.getItem(STORAGE_KEY); } catch { return null; } },
+  set(id) { try { localStorage.setItem(STORAGE_KEY, id); } catch { /* private mode: no persistence */ } },
+  clear() { try { localStorage.removeItem(STORAGE_KEY); } catch { /* ignore */ } },
+};
+
 export class DeckSession extends EventTarget {
   constructor() {
     super();
@@ -36,11 +43,31 @@ export class DeckSession extends EventTarget {
 
   card(id) { return this.cardsById[id]; }
 
+  /**
+   * Continues the deck this browser used last (so a reload loses no card from view), or shuffles a new one.
+   * Resolves to the cards dealt and in no pile when continuing, or to null for a new deck.
+   */
   async start() {
+    const saved = storage.get();
+    if (saved) {
+      try {
+        const drawn = await api.drawnCards(saved);
+        this.deckId = saved;
+        this.remaining = drawn.remaining;
+        for (const card of drawn.cards) this.idFor(card);
+        this.emit('deck');
+        return drawn.cards;
+      } catch (error) {
+        if (!(error instanceof APIError) || error.status !== 404) throw error;
+        storage.clear();  // the server no longer has it: deal a new one
+      }
+    }
     const deck = await api.newShuffledDeck();
     this.deckId = deck.deck_id;
     this.remaining = deck.remaining;
+    storage.set(this.deckId);
     this.emit('deck');
+    return null;
   }
 
   /** Draws up to `count` cards from the deck (fewer when it runs out); updates `remaining`. */

@@ -55,7 +55,8 @@ export class SwipeView {
     this.bindInput();
   }
 
-  async start() {
+  /** Starts the stack: with `restored` cards (a continued deck's hand) first, then dealing as usual. */
+  async start(restored = null) {
     const { width, height } = this.stackSize();
     this.stack = new SwipeEngine(this.engine, { numberOfCards: 0, width, height, visibleCards: VISIBLE_CARDS });
     this.stack.setBackground(BACKGROUND_SCALE_STEP, height * BACKGROUND_OFFSET_FRACTION);
@@ -66,6 +67,12 @@ export class SwipeView {
       this.stack.setBackground(BACKGROUND_SCALE_STEP, size.height * BACKGROUND_OFFSET_FRACTION);
       this.requestFrame();
     }).observe(this.stackElement);
+    if (restored && restored.length > 0) {
+      this.cards.push(...restored);
+      this.stack.appendCards(restored.length);
+      this.requestFrame();
+      if (restored.length > LOW_WATER) return;
+    }
     await this.refill(INITIAL_CARDS);
   }
 

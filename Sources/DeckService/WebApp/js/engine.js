@@ -17,7 +17,9 @@ export async function loadEngine(url = 'riffle.wasm') {
   if (!response.ok) throw new Error(`riffle.wasm: HTTP ${response.status}`);
   const bytes = await response.arrayBuffer();
   const { instance } = await WebAssembly.instantiate(bytes, {});
-  return new Engine(instance.exports);
+  const engine = new Engine(instance.exports);
+  engine.warmUp();
+  return engine;
 }
 
 export class Engine {
@@ -43,6 +45,50 @@ export class Engine {
       stats.addEngineTime(performance.now() - start);
       this.depth = 0;
     }
+  }
+
+  /**
+   * Runs a throwaway drag, swipe, undo, shift and list edit, so the browser compiles those functions now (it
+   * compiles wasm lazily) rather than during the user's first gesture. Not timed.
+   */
+  warmUp() {
+    const x = this.exports;
+    const h = x.riffle_stack_create(8, 300, 420, 3, 0);
+    x.riffle_stack_drag_began(h, 150, 200, 0);
+    for (let i = 1; i <= 6; i++) {
+      x.riffle_stack_drag_moved(h, 150 + i * 30, 200, i * 0.016);
+      x.riffle_stack_frame(h, i * 0.016);
+      x.riffle_stack_drain_events(h);
+    }
+    x.riffle_stack_drag_ended(h, 340, 200, 0.12);
+    for (const t of [0.2, 0.6]) {
+      x.riffle_stack_animation_tick(h, t);
+      x.riffle_stack_frame(h, t);
+    }
+    x.riffle_stack_drag_began(h, 150, 200, 1);
+    x.riffle_stack_drag_moved(h, 160, 200, 1.2);
+    x.riffle_stack_drag_ended(h, 160, 200, 1.4);
+    x.riffle_stack_frame(h, 1.45);
+    x.riffle_stack_undo(h, 1, 2);
+    x.riffle_stack_swipe(h, 0, 1, 3);
+    x.riffle_stack_shift(h, 1, 1, 4);
+    x.riffle_stack_append_cards(h, 2);
+    x.riffle_stack_frame(h, 4.1);
+    x.riffle_stack_drain_events(h);
+    x.riffle_stack_top_index(h);
+    x.riffle_stack_remaining_count(h);
+    x.riffle_stack_can_undo(h);
+    x.riffle_stack_is_animating(h, 5);
+    x.riffle_stack_destroy(h);
+    const list = x.riffle_list_create(2, 2);
+    this.intBuffer.set([2, 1, 2, 1, 2, 2, 1, 3]);
+    x.riffle_list_load(list);
+    x.riffle_list_move(list, 1, 0, 2, 1);
+    x.riffle_list_insert(list, 2, 2, 4);
+    x.riffle_list_delete(list, 1, 0);
+    x.riffle_list_diff(list);
+    x.riffle_list_write(list);
+    x.riffle_list_destroy(list);
   }
 
   refreshViews() {

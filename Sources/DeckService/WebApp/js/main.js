@@ -118,6 +118,8 @@ async function boot() {
       const restored = await session.start();
       await swipe.start(restored);
       if (restored) await piles.refresh();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      stats.reset();
       document.body.dataset.ready = 'true';
       announce(restored
         ? 'Welcome back: your deck and piles are as you left them.'

@@ -18,6 +18,17 @@ class Stats {
     this.benchmarkTarget = null;
   }
 
+  /** Forgets what was measured so far (start-up work is not an animation frame's). */
+  reset() {
+    this.pendingMs = 0;
+    this.samples = [];
+    this.frames = 0;
+    this.totalMs = 0;
+    this.maxMs = 0;
+    this.burst = { frames: 0, ms: 0, max: 0 };
+    this.publish();
+  }
+
   /** Adds time spent inside the module to the frame being built. */
   addEngineTime(ms) { this.pendingMs += ms; }
 

@@ -187,7 +187,9 @@ struct WasmParityFixtureTests {
     static func list(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ", ") + "]" }
 
     static var fixtureURL: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        // Resolved, so that a development package that links this folder in still finds the repository's fixture.
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("WebAppTests/fixtures/swipe-parity.json")
     }
 

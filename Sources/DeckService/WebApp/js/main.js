@@ -91,7 +91,8 @@ async function boot() {
       return;
     }
     showFailure(
-      `Could not finish ${label}: ${describeError(error)} Your cards stay where they are; Retry sends the change again.`,
+      `Could not finish ${label}: ${describeError(error)} ` +
+        'Your cards stay where they are; Retry sends the change again.',
       () => session.retry());
   });
   const piles = new PilesView({

@@ -350,7 +350,8 @@ export class PilesView {
     const index = this.sections().findIndex((s) => s.id === place.section);
     const list = this.rowsOf(this.sectionElements[index]);
     const next = list.children[Math.min(place.row, list.children.length - 1)];
-    const target = next ? next.querySelector('[data-delete]') : this.sectionElements[index].querySelector('[data-insert]');
+    const section = this.sectionElements[index];
+    const target = next ? next.querySelector('[data-delete]') : section.querySelector('[data-insert]');
     if (target) target.focus();
   }
 
@@ -362,7 +363,10 @@ export class PilesView {
     const handle = event.currentTarget;
     handle.setPointerCapture(event.pointerId);
     const rect = row.getBoundingClientRect();
-    this.drag = { code, row, handle, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, height: rect.height, target: null };
+    this.drag = {
+      code, row, handle, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY,
+      height: rect.height, target: null,
+    };
     row.classList.add('lifted');
     this.indicator = this.indicator || Object.assign(document.createElement('div'), { className: 'drop-indicator' });
     const move = (e) => this.dragMove(e);

@@ -6,8 +6,7 @@
 // appended to the stack (the infinite stack of seed 000).
 
 import { Action, Direction, EventKind, SwipeEngine } from './engine.js';
-import { cardImage, cardName } from './api.js';
-import { api } from './api.js';
+import { api, cardImage, cardName } from './api.js';
 import { PILES } from './session.js';
 import { stats } from './stats.js';
 

@@ -426,3 +426,30 @@ def test_a_reload_continues_the_same_deck_with_its_stack_and_piles(driver, serve
     stack_after = driver.execute_script("return window.riffleApp.swipe.cards.map((c) => c.code)")
     assert stack_after[:len(stack_before)] == stack_before, "the hand comes back in the order it was dealt"
     no_page_errors(driver)
+
+
+def test_an_error_answer_is_shown_and_retried_in_the_piles_view(driver, server):
+    open_app(driver, server)
+    kept, = deal_into_piles(driver, [Keys.ARROW_RIGHT])
+    deck = deck_id(driver)
+    driver.execute_script("location.hash = '#piles'")
+    row = WebDriverWait(driver, 10).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, f".pile-keep li[data-code='{kept}']"))
+    driver.execute_script("""
+        window.__realFetch = window.fetch;
+        window.fetch = (url, options) => String(url).includes('/return/')
+          ? Promise.resolve(new Response(JSON.stringify({success: false, error: 'The database is busy.'}),
+              {status: 503, headers: {'Content-Type': 'application/json'}}))
+          : window.__realFetch(url, options);""")
+    row.find_element(By.CSS_SELECTOR, "[data-delete]").click()
+    banner = WebDriverWait(driver, 10).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-banner]") if d.find_element(
+            By.CSS_SELECTOR, "[data-banner]").is_displayed() else None)
+    assert "The database is busy." in banner.text
+    assert pile_codes(server, deck, "keep") == [kept], "the server still has the card until the retry"
+    driver.execute_script("window.fetch = window.__realFetch")
+    banner.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    settled(driver)
+    assert pile_codes(server, deck, "keep") == []
+    assert driver.find_elements(By.CSS_SELECTOR, f"li[data-code='{kept}']") == []
+    no_page_errors(driver)

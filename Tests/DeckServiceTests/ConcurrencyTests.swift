@@ -12,8 +12,9 @@ import Testing
     /// 64 concurrent one-card draws on a 20-deck shoe, while other clients add cards to their own
     /// piles: every request succeeds, no card is dealt twice, no pile is lost, and stack + piles +
     /// drawn always equals the deck's contents.
-    @Test func concurrentDrawsAndPileAddsLoseNothing() async throws {
-        let server = try await TestServer.start()
+    @Test(arguments: StoreBackend.server)
+    func concurrentDrawsAndPileAddsLoseNothing(_ backend: StoreBackend) async throws {
+        let server = try await TestServer.start(store: try await backend.makeStore())
         defer { Task { await server.stop() } }
         let base = server.baseURL
         let session = URLSession(configuration: .ephemeral)

@@ -12,8 +12,14 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-crash-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("riffle.sqlite").path
+        try await checkAcknowledgedDrawsSurviveSIGKILL(database: directory.appendingPathComponent("riffle.sqlite").path)
+    }
 
+    @Test func acknowledgedDrawsSurviveSIGKILLOnPostgres() async throws {
+        try await checkAcknowledgedDrawsSurviveSIGKILL(database: try StoreBackend.postgres.makeDatabase())
+    }
+
+    private func checkAcknowledgedDrawsSurviveSIGKILL(database: String) async throws {
         var server = try RiffleProcess.start(database: database)
         let session = URLSession(configuration: .ephemeral)
         let created = try await httpGetJSON(server.baseURL + "/api/deck/new/shuffle/?deck_count=20", session: session)

@@ -30,11 +30,19 @@ public enum RiffleServer {
     ) -> some ApplicationProtocol {
         let cardJSON = PublicCardJSON(
             publicURL: configuration.publicURL ?? configuration.listeningURL(port: configuration.port))
+        let limits = configuration.limits
+        let metrics = ServiceMetrics()
         let responder = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
             assets: StaticAssets(webRoot: configuration.webRoot),
-            limits: configuration.limits,
-            logger: logger)
+            limits: limits,
+            logger: logger,
+            operations: OperationsEndpoints(store: store, metrics: metrics),
+            metrics: metrics,
+            rateLimit: limits.requestsPerSecondPerClient.map {
+                RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
+            },
+            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
         let expiry = DeckExpiryService(
             store: store, lifetimeSeconds: configuration.deckLifetimeSeconds,
             sweepIntervalSeconds: configuration.expirySweepIntervalSeconds, clock: clock, logger: logger)

@@ -2,54 +2,70 @@ import Hummingbird
 import Logging
 
 /// Answers every request to `riffle serve`: the Deck of Cards API under `/api/`, card images
-/// under `/static/img/`, and the web app.
+/// under `/static/img/`, the operations endpoints (`/health`, `/metrics`, `/openapi.json`) and the
+/// web app.
 ///
 /// The API's path grammar (aliases, the trailing-slash redirect, any method reaching any endpoint)
 /// is matched here rather than through a router, so that unmatched paths, redirects and CORS
 /// preflights follow one set of rules. Every response carries CORS headers; every error is the
-/// API's JSON shape; `HEAD` and `OPTIONS` never change state; each request is logged in one line.
+/// API's JSON shape; `HEAD` and `OPTIONS` never change state; each request is logged in one line
+/// and counted in the metrics. Requests over the limits (header size, rate, deck cap) are refused
+/// before they reach the API.
 struct RiffleResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = RiffleRequestContext
 
     let api: DeckAPI
     let assets: StaticAssets
     let limits: ServiceLimits
     let logger: Logger
+    let operations: OperationsEndpoints
+    let metrics: ServiceMetrics
+    let rateLimit: RateLimitGate?
+    let deckCapacity: DeckCapacityGate?
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
-        var response = await answer(request)
+        var (response, label) = await answer(request, context: context)
         CORS.addHeaders(to: &response.headers)
+        let elapsed = ContinuousClock.now - start
+        metrics.requestAnswered(route: label, status: response.status.code, duration: elapsed)
         if logger.logLevel <= .info {
-            let elapsed = ContinuousClock.now - start
-            let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
             logger.info(
                 "\(request.method) \(request.uri.path) \(response.status.code)",
-                metadata: ["duration_us": "\(micros)"])
+                metadata: ["duration_us": "\(elapsed.nanoseconds / 1000)"])
         }
         return response
     }
 
-    private func answer(_ request: Request) async -> Response {
+    /// The response and the route label it is counted under.
+    private func answer(_ request: Request, context: Context) async -> (Response, String) {
+        if let refusal = refusalForHeaders(request) { return (refusal, "other") }
+        if let rateLimit, case .reject(let seconds) = rateLimit.requestArrived(from: context.clientKey) {
+            metrics.requestRateLimited()
+            return (Self.rateLimited(retryAfterSeconds: seconds, head: request.method == .head), "rate-limited")
+        }
         let path = request.uri.path
         if request.method == .options {
-            return Response(status: .ok, headers: CORS.preflightHeaders(for: request.headers))
+            return (Response(status: .ok, headers: CORS.preflightHeaders(for: request.headers)), "preflight")
+        }
+        if let label = OperationsEndpoints.label(for: path) {
+            return (await operations.respond(to: path, head: request.method == .head), label)
         }
         if path.hasPrefix("/api") {
             return await answerAPI(request, path: path)
         }
         if let asset = assets.response(for: path, request: request) {
-            return asset
+            return (asset, "static")
         }
-        return Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: request.method == .head)
+        let notFound = Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: request.method == .head)
+        return (notFound, "other")
     }
 
-    private func answerAPI(_ request: Request, path: String) async -> Response {
+    private func answerAPI(_ request: Request, path: String) async -> (Response, String) {
         let query = request.uri.query
         if let query, query.utf8.count > limits.maximumQueryBytes {
-            return Self.json(
-                APIError(status: .uriTooLong, message: "The query string is longer than 16 KiB.").response,
-                head: false)
+            let tooLong = APIError(status: .uriTooLong, message: "The query string is longer than 16 KiB.")
+            return (Self.json(tooLong.response, head: false), "other")
         }
         let route: APIRoute
         switch APIRoute.match(path: path) {
@@ -60,21 +76,25 @@ struct RiffleResponder: HTTPResponder {
             if let query { location += "?" + query }
             var headers = HTTPFields()
             headers[.location] = location
-            return Response(status: .movedPermanently, headers: headers)
+            return (Response(status: .movedPermanently, headers: headers), "redirect")
         case .none:
-            return Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: false)
+            return (Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: false), "other")
         }
         do {
             if request.method == .head {
-                return Self.json(try await api.respondToHead(route), head: true)
+                return (Self.json(try await api.respondToHead(route), head: true), route.label)
             }
             let parameters = try await Self.parameters(of: request, query: query, limits: limits)
-            return Self.json(try await api.respond(to: route, parameters: parameters), head: false)
+            try await checkDeckCapacity(for: route)
+            let response = try await api.respond(to: route, parameters: parameters)
+            if route.createsDeck { deckCapacity?.deckCreated() }
+            return (Self.json(response, head: false), route.label)
         } catch let error as APIError {
-            return Self.json(error.response, head: request.method == .head)
+            return (Self.json(error.response, head: request.method == .head), route.label)
         } catch {
+            metrics.storageFailed()
             logger.error("request failed: \(String(describing: error))", metadata: ["route": "\(route.label)"])
-            return Self.json(APIError.storageUnavailable.response, head: false)
+            return (Self.json(APIError.storageUnavailable.response, head: false), route.label)
         }
     }
 

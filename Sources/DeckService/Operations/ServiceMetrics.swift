@@ -1,0 +1,65 @@
+import CoreMetrics
+import Metrics
+import Prometheus
+
+/// The service's metrics, recorded through swift-metrics into a Prometheus registry that belongs to
+/// one application (not the process-wide `MetricsSystem`, so several servers in one test process
+/// keep separate counts), and exposed at `GET /metrics`.
+///
+/// - `riffle_http_requests_total{route, status}`: requests answered, by ``APIRoute`` label (or
+///   `health`, `metrics`, `openapi`, `static`, `other`) and status code.
+/// - `riffle_http_request_duration_seconds{route}`: a latency histogram.
+/// - `riffle_decks_stored`: the number of decks, read from the store at each scrape.
+/// - `riffle_storage_errors_total`: store failures answered with 503.
+/// - `riffle_rate_limited_total`: requests refused with 429.
+final class ServiceMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let storageErrors: CoreMetrics.Counter
+    private let rateLimited: CoreMetrics.Counter
+    private let decksStored: CoreMetrics.Gauge
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+        ]
+        self.factory = factory
+        storageErrors = CoreMetrics.Counter(label: "riffle_storage_errors_total", factory: factory)
+        rateLimited = CoreMetrics.Counter(label: "riffle_rate_limited_total", factory: factory)
+        decksStored = CoreMetrics.Gauge(label: "riffle_decks_stored", factory: factory)
+    }
+
+    /// Records one answered request.
+    func requestAnswered(route: String, status: Int, duration: Duration) {
+        CoreMetrics.Counter(
+            label: "riffle_http_requests_total", dimensions: [("route", route), ("status", String(status))],
+            factory: factory
+        ).increment()
+        Metrics.Timer(label: "riffle_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// Records a store failure.
+    func storageFailed() { storageErrors.increment() }
+
+    /// Records a request refused by the rate limit.
+    func requestRateLimited() { rateLimited.increment() }
+
+    /// The exposition text, after refreshing the deck count (`nil` when the store cannot say).
+    func exposition(decksStored count: Int?) -> String {
+        if let count { decksStored.record(count) }
+        return registry.emitToString()
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating at `Int64.max`.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : product + attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,76 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, as versioned migrations recorded in `schema_migrations`. Never edit a
+/// migration that has shipped: add one.
+///
+/// Several `riffle serve` processes may start at once on one database: each migrates inside a
+/// transaction holding a transaction-level advisory lock, so exactly one of them applies each step.
+enum PostgresMigrations {
+    struct Migration: Sendable {
+        let version: Int32
+        let name: String
+        let statements: [String]
+    }
+
+    /// An arbitrary constant naming Riffle's migration lock.
+    static let advisoryLockKey: Int64 = 0x5249_4646_4c45
+
+    static let all: [Migration] = [
+        Migration(
+            version: 1, name: "decks",
+            statements: [
+                """
+                CREATE TABLE deck (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    state BYTEA NOT NULL,
+                    version BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                ) WITH (fillfactor = 80)
+                """,
+                "CREATE INDEX deck_by_updated_at ON deck (updated_at)",
+            ])
+    ]
+
+    /// Applies every migration the database has not seen yet.
+    ///
+    /// - Returns: the versions applied by this call.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int32] {
+        try await client.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version INTEGER PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                    )
+                    """, logger: logger)
+                var applied: Set<Int32> = []
+                for try await version in try await connection.query(
+                    "SELECT version FROM schema_migrations", logger: logger
+                ).decode(Int32.self) {
+                    applied.insert(version)
+                }
+                var newlyApplied: [Int32] = []
+                for migration in all where !applied.contains(migration.version) {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                        logger: logger)
+                    newlyApplied.append(migration.version)
+                }
+                try await connection.query("COMMIT", logger: logger)
+                return newlyApplied
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+}

@@ -24,9 +24,11 @@ def sh(*args, **kw):
     return subprocess.run(args, check=True, **kw)
 
 
-def wait_ready(url, timeout=60):
+def wait_ready(url, process, timeout=60):
     deadline = time.time() + timeout
     while time.time() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server for {url} exited with status {process.returncode} before it was ready")
         try:
             urllib.request.urlopen(url, timeout=1).read()
             return
@@ -140,6 +142,9 @@ def main():
             sh("swift", "build", "-c", "release", "--product", "riffle", "--product", "ceiling-server", cwd=ROOT)
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                                  capture_output=True, text=True).stdout.strip()
+    for binary in ("riffle", "ceiling-server"):
+        if not os.access(os.path.join(bin_dir, binary), os.X_OK):
+            raise SystemExit(f"{bin_dir}/{binary} is missing: build it with swift build -c release")
     work = tempfile.mkdtemp(prefix="riffle-bench-")
     postgres_url, cluster_env = options.postgres, None
     if postgres_url == "auto":
@@ -165,8 +170,8 @@ def endpoint_table(bin_dir, work, options):
     try:
         ceiling_url = f"http://127.0.0.1:{ceiling_port}/ceiling/"
         base = f"http://127.0.0.1:{riffle_port}"
-        wait_ready(ceiling_url)
-        wait_ready(base + "/api/deck/new/")
+        wait_ready(ceiling_url, processes[0])
+        wait_ready(base + "/api/deck/new/", processes[1])
         info_deck = get_json(base + "/api/deck/new/shuffle/")["deck_id"]
         results = {}
         for connections in CONNECTIONS:
@@ -198,7 +203,10 @@ def endpoint_table(bin_dir, work, options):
         for process in processes:
             process.send_signal(signal.SIGTERM)
         for process in processes:
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 if __name__ == "__main__":

@@ -10,6 +10,11 @@ import PlayingCards
 /// A change is acknowledged only after its transaction commits; in WAL mode a committed
 /// transaction survives the process being killed (`synchronous=NORMAL`), and with
 /// ``Durability/full`` it also survives a power loss, at about a third of the write throughput.
+///
+/// One process owns a database file: the store takes an exclusive lock on `<file>.lock`, so a
+/// second `riffle serve` on the same file fails to start instead of silently sharing it. (Several
+/// servers over one database is what the PostgreSQL store is for.) Owning the file lets the store
+/// answer reads of recently used decks from memory (see `DeckReadCache`).
 public final class SQLiteDeckStore: DeckStore {
     /// How hard SQLite works to keep committed transactions through failures.
     public enum Durability: String, Sendable, CaseIterable {
@@ -28,6 +33,8 @@ public final class SQLiteDeckStore: DeckStore {
     }
 
     private let writer: any DatabaseWriter
+    private let cache = DeckReadCache()
+    private let fileLock: FileLock?
 
     /// Opens (creating and migrating if needed) a store.
     ///
@@ -42,8 +49,10 @@ public final class SQLiteDeckStore: DeckStore {
         do {
             switch location {
             case .file(let path):
+                fileLock = try FileLock(path: path + ".lock")
                 writer = try DatabasePool(path: path, configuration: configuration)
             case .inMemory:
+                fileLock = nil
                 writer = try DatabaseQueue(configuration: configuration)
             }
             try SQLiteMigrations.migrator.migrate(writer)
@@ -51,6 +60,8 @@ public final class SQLiteDeckStore: DeckStore {
             try writer.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = " + (durability == .full ? "FULL" : "NORMAL"))
             }
+        } catch let error as StorageError {
+            throw error
         } catch {
             throw StorageError.openFailed(String(describing: error))
         }
@@ -68,17 +79,20 @@ public final class SQLiteDeckStore: DeckStore {
 
     public func insert(_ deck: DeckState, now: Int64) async throws -> String {
         let state = Data(deck.serialized())
+        let cache = cache
         do {
-            return try await writer.write { db in
+            let (id, rank) = try await writer.write { db in
                 for _ in 0..<8 {
                     let id = DeckID.random()
                     try db.execute(
                         sql: "INSERT OR IGNORE INTO deck (id, state, created_at, updated_at) VALUES (?, ?, ?, ?)",
                         arguments: [id, state, now, now])
-                    if db.changesCount == 1 { return id }
+                    if db.changesCount == 1 { return (id, cache.rankForWrite()) }
                 }
                 throw StorageError.idExhausted
             }
+            cache.store(deck, id: id, rank: rank)
+            return id
         } catch let error as StorageError {
             throw error
         } catch {
@@ -87,6 +101,8 @@ public final class SQLiteDeckStore: DeckStore {
     }
 
     public func deck(withID id: String) async throws -> DeckState? {
+        if let cached = cache.deck(withID: id) { return cached }
+        let rank = cache.rankForRead()
         let bytes: Data?
         do {
             bytes = try await writer.read { db in
@@ -95,14 +111,18 @@ public final class SQLiteDeckStore: DeckStore {
         } catch {
             throw StorageError.readFailed(String(describing: error))
         }
-        return try bytes.map { try Self.decode($0, id: id) }
+        guard let bytes else { return nil }
+        let deck = try Self.decode(bytes, id: id)
+        cache.store(deck, id: id, rank: rank)
+        return deck
     }
 
     public func update<Result: Sendable>(
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? {
+        let cache = cache
         do {
-            return try await writer.write { db -> Result? in
+            let outcome = try await writer.write { db -> (Result, DeckState, DeckReadCache.Rank)? in
                 guard let bytes = try Data.fetchOne(db, sql: "SELECT state FROM deck WHERE id = ?", arguments: [id])
                 else { return nil }
                 let before = try Self.decode(bytes, id: id)
@@ -113,8 +133,11 @@ public final class SQLiteDeckStore: DeckStore {
                         sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?",
                         arguments: [Data(deck.serialized()), now, id])
                 }
-                return result
+                return (result, deck, cache.rankForWrite())
             }
+            guard let (result, deck, rank) = outcome else { return nil }
+            cache.store(deck, id: id, rank: rank)
+            return result
         } catch let error as DatabaseError {
             throw StorageError.writeFailed(String(describing: error))
         }
@@ -122,10 +145,12 @@ public final class SQLiteDeckStore: DeckStore {
 
     public func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int {
         do {
-            return try await writer.write { db in
+            let deleted = try await writer.write { db in
                 try db.execute(sql: "DELETE FROM deck WHERE updated_at < ?", arguments: [cutoff])
                 return db.changesCount
             }
+            if deleted > 0 { cache.removeAll() }
+            return deleted
         } catch {
             throw StorageError.writeFailed(String(describing: error))
         }

@@ -1,16 +1,31 @@
 #!/usr/bin/env bash
-# Installs the Debian packages that building and testing Riffle need, if any is missing.
-# Idempotent: does nothing (not even `apt-get update`) when everything is already there.
+# Installs what building and testing Riffle needs, if anything is missing, in one go:
+# Debian packages (one `apt-get update`, then `apt-get install -y`) and PyPI packages.
+# Idempotent: does nothing when everything is already there.
 set -euo pipefail
-packages=(libsqlite3-dev zlib1g-dev wrk)
+
+debian_packages=(libsqlite3-dev zlib1g-dev wrk postgresql chromium chromium-driver)
+command -v node > /dev/null 2>&1 || debian_packages+=(nodejs)
+python_modules=(pytest selenium schemathesis)
+
+sudo_cmd=""
+[ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+
 missing=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+for package in "${debian_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2> /dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing Debian packages: ${missing[*]}"
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
     $sudo_cmd apt-get update
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y "${missing[@]}"
+fi
+
+missing_python=()
+for module in "${python_modules[@]}"; do
+    python3 -c "import $module" > /dev/null 2>&1 || missing_python+=("$module")
+done
+if [ ${#missing_python[@]} -gt 0 ]; then
+    echo "Installing PyPI packages: ${missing_python[*]}"
+    python3 -m pip install --quiet "${missing_python[@]}"
 fi

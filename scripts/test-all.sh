@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Runs every check of the project: formatting, the Embedded Swift (wasm32) builds of the engines,
-# and the whole test suite (unit, HTTP, concurrency, crash-recovery and client/CLI tests).
-# Installs the Debian packages the checks need first, idempotently.
+# Runs every check of the project, as CI does (.ci/run):
+#   1. swift-format lint (strict) of all Swift code
+#   2. the Embedded Swift (wasm32) builds of the Foundation-free modules
+#   3. swift test: unit, HTTP, concurrency, crash-recovery, client and CLI tests, and the storage
+#      contract suite on SQLite (file and in-memory) and on a throw-away PostgreSQL cluster
+#   4. the web app: committed riffle.wasm matches a fresh build, wasm/native parity under node,
+#      browser tests in headless Chromium against a real riffle serve
+#   5. fuzzing a live server (schemathesis from the OpenAPI document, then random requests)
+# Installs the Debian and PyPI packages these need first, idempotently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +19,14 @@ swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
 echo "== Embedded Swift builds (wasm32-unknown-none-wasm)"
 scripts/check-embedded.sh PlayingCards SwipeStack ListEditing
 
-echo "== swift test"
+echo "== swift build"
 swift build --build-tests
-swift test --skip-build
+
+echo "== swift test (with a throw-away PostgreSQL cluster)"
+scripts/with-postgres.sh swift test --skip-build
+
+echo "== web app"
+scripts/test-webapp.sh
+
+echo "== fuzz"
+scripts/fuzz.sh

@@ -74,6 +74,8 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
         for servers in (1, 2):
             for connections in (16, 64):
                 tag = f"{backend.lower()}_{servers}_{connections}"
+                if backend == "SQLite" and servers > 1:
+                    continue  # an SQLite file serves one process (riffle serve refuses a second)
                 database = database_for(tag)
                 processes, bases = [], []
                 for index in range(servers):
@@ -112,7 +114,10 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
         for connections in (16, 64):
             line = f"{servers:>8}{connections:>6}"
             for backend, _ in backends:
-                r = rows[(backend, servers, connections)]
+                r = rows.get((backend, servers, connections))
+                if r is None:
+                    line += f"{'n/a':>18}{'':>8}{'':>8}{'':>8}"
+                    continue
                 line += f"{r['rps']:>18.0f}{r['p50']:>8.2f}{r['p99']:>8.2f}{r['non2xx']:>8}"
             print(line)
 

@@ -85,7 +85,7 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
                          "--log-level", "warning"], stdout=subprocess.DEVNULL))
                     bases.append(f"http://127.0.0.1:{port}")
                     # The first server creates the schema; start the second once it is ready.
-                    wait_ready(bases[-1] + "/health")
+                    wait_ready(bases[-1] + "/health", processes[-1])
                 try:
                     shoes = max(40, int(12_000 * seconds / 1040) + 1)
                     ids_file = f"{work}/ids-{tag}.txt"

@@ -76,7 +76,7 @@ public final class PostgresDeckStore: DeckStore {
             let id = DeckID.random()
             let inserted = try await storage(write: true) {
                 try await client.execute(PostgresStatements.InsertDeck(id: id, state: state, now: now), logger: logger)
-                    .first { _ in true } != nil
+                    .drainedFirst() != nil
             }
             if inserted { return id }
         }
@@ -85,7 +85,7 @@ public final class PostgresDeckStore: DeckStore {
 
     public func deck(withID id: String) async throws -> DeckState? {
         let row = try await storage(write: false) {
-            try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).first { _ in true }
+            try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).drainedFirst()
         }
         return try row.map { try Self.decode($0.0, id: id) }
     }
@@ -95,7 +95,7 @@ public final class PostgresDeckStore: DeckStore {
     ) async throws -> Result? {
         // Optimistic attempt: two single-statement round trips, no transaction held open.
         let read = try await storage(write: false) {
-            try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).first { _ in true }
+            try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).drainedFirst()
         }
         guard let read else { return nil }
         let (bytes, version) = read
@@ -108,7 +108,7 @@ public final class PostgresDeckStore: DeckStore {
             try await client.execute(
                 PostgresStatements.UpdateDeckIfUnchanged(id: id, state: state, now: now, expectedVersion: version),
                 logger: logger
-            ).first { _ in true } != nil
+            ).drainedFirst() != nil
         }
         if written { return result }
         // Someone changed the deck in between: redo the change with the row locked.
@@ -122,14 +122,14 @@ public final class PostgresDeckStore: DeckStore {
         let logger = logger
         let outcome: LockedOutcome<Result> = try await storage(write: true) {
             try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: logger)
+                _ = try await connection.query("BEGIN", logger: logger).collect()
                 do {
                     let outcome: LockedOutcome<Result> = try await Self.changeLockedRow(
                         id: id, now: now, change, connection: connection, logger: logger)
-                    try await connection.query("COMMIT", logger: logger)
+                    _ = try await connection.query("COMMIT", logger: logger).collect()
                     return outcome
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.query("ROLLBACK", logger: logger).collect()
                     throw error
                 }
             }
@@ -154,7 +154,7 @@ public final class PostgresDeckStore: DeckStore {
         connection: PostgresConnection, logger: Logger
     ) async throws -> LockedOutcome<Result> {
         let rows = try await connection.execute(PostgresStatements.SelectDeckForUpdate(id: id), logger: logger)
-        guard let row = try await rows.first(where: { _ in true }) else { return .missing }
+        guard let row = try await rows.drainedFirst() else { return .missing }
         let (bytes, version) = row
         let before = try decode(bytes, id: id)
         var deck = before
@@ -167,7 +167,7 @@ public final class PostgresDeckStore: DeckStore {
         if deck == before { return .done(result) }
         let update = PostgresStatements.UpdateDeckIfUnchanged(
             id: id, state: ByteBuffer(bytes: deck.serialized()), now: now, expectedVersion: version)
-        guard try await connection.execute(update, logger: logger).first(where: { _ in true }) != nil else {
+        guard try await connection.execute(update, logger: logger).drainedFirst() != nil else {
             throw StorageError.writeFailed("deck \(id) changed while its row was locked")
         }
         return .done(result)
@@ -187,7 +187,7 @@ public final class PostgresDeckStore: DeckStore {
 
     public func deckCount() async throws -> Int {
         try await storage(write: false) {
-            Int(try await client.execute(PostgresStatements.CountDecks(), logger: logger).first { _ in true } ?? 0)
+            Int(try await client.execute(PostgresStatements.CountDecks(), logger: logger).drainedFirst() ?? 0)
         }
     }
 

@@ -38,17 +38,19 @@ enum PostgresMigrations {
     /// - Returns: the versions applied by this call.
     static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int32] {
         try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
+            _ = try await connection.query("BEGIN", logger: logger).collect()
             do {
-                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
-                try await connection.query(
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
+                    .collect()
+                _ = try await connection.query(
                     """
                     CREATE TABLE IF NOT EXISTS schema_migrations (
                         version INTEGER PRIMARY KEY NOT NULL,
                         name TEXT NOT NULL,
                         applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
                     )
-                    """, logger: logger)
+                    """, logger: logger
+                ).collect()
                 var applied: Set<Int32> = []
                 for try await version in try await connection.query(
                     "SELECT version FROM schema_migrations", logger: logger
@@ -58,17 +60,18 @@ enum PostgresMigrations {
                 var newlyApplied: [Int32] = []
                 for migration in all where !applied.contains(migration.version) {
                     for statement in migration.statements {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
                     }
-                    try await connection.query(
+                    _ = try await connection.query(
                         "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
-                        logger: logger)
+                        logger: logger
+                    ).collect()
                     newlyApplied.append(migration.version)
                 }
-                try await connection.query("COMMIT", logger: logger)
+                _ = try await connection.query("COMMIT", logger: logger).collect()
                 return newlyApplied
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.query("ROLLBACK", logger: logger).collect()
                 throw error
             }
         }

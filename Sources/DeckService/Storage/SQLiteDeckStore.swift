@@ -84,9 +84,9 @@ public final class SQLiteDeckStore: DeckStore {
             let (id, rank) = try await writer.write { db in
                 for _ in 0..<8 {
                     let id = DeckID.random()
-                    try db.execute(
-                        sql: "INSERT OR IGNORE INTO deck (id, state, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                        arguments: [id, state, now, now])
+                    try db.cachedStatement(
+                        sql: "INSERT OR IGNORE INTO deck (id, state, created_at, updated_at) VALUES (?, ?, ?, ?)"
+                    ).execute(arguments: [id, state, now, now])
                     if db.changesCount == 1 { return (id, cache.rankForWrite()) }
                 }
                 throw StorageError.idExhausted
@@ -106,7 +106,7 @@ public final class SQLiteDeckStore: DeckStore {
         let bytes: Data?
         do {
             bytes = try await writer.read { db in
-                try Data.fetchOne(db, sql: "SELECT state FROM deck WHERE id = ?", arguments: [id])
+                try Data.fetchOne(db.cachedStatement(sql: "SELECT state FROM deck WHERE id = ?"), arguments: [id])
             }
         } catch {
             throw StorageError.readFailed(String(describing: error))
@@ -123,15 +123,15 @@ public final class SQLiteDeckStore: DeckStore {
         let cache = cache
         do {
             let outcome = try await writer.write { db -> (Result, DeckState, DeckReadCache.Rank)? in
-                guard let bytes = try Data.fetchOne(db, sql: "SELECT state FROM deck WHERE id = ?", arguments: [id])
-                else { return nil }
+                // Cached statements: preparing SQL costs more than running it on this path.
+                let select = try db.cachedStatement(sql: "SELECT state FROM deck WHERE id = ?")
+                guard let bytes = try Data.fetchOne(select, arguments: [id]) else { return nil }
                 let before = try Self.decode(bytes, id: id)
                 var deck = before
                 let result = try change(&deck)
                 if deck != before {
-                    try db.execute(
-                        sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?",
-                        arguments: [Data(deck.serialized()), now, id])
+                    try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
+                        .execute(arguments: [Data(deck.serialized()), now, id])
                 }
                 return (result, deck, cache.rankForWrite())
             }

@@ -20,7 +20,7 @@ import Testing
     }
 
     private func checkAcknowledgedDrawsSurviveSIGKILL(database: String) async throws {
-        var server = try RiffleProcess.start(database: database)
+        var server = try await RiffleProcess.start(database: database)
         let session = URLSession(configuration: .ephemeral)
         let created = try await httpGetJSON(server.baseURL + "/api/deck/new/shuffle/?deck_count=20", session: session)
         let id = try #require(created.object["deck_id"] as? String)
@@ -39,13 +39,13 @@ import Testing
             }
         }
         while await acknowledged.count < 150 { try await Task.sleep(for: .milliseconds(5)) }
-        server.kill()
+        await server.killAndWait()
         for writer in writers { writer.cancel() }
         for writer in writers { await writer.value }
         let acknowledgedCodes = await acknowledged.codes
         #expect(acknowledgedCodes.count >= 150)
 
-        server = try RiffleProcess.start(database: database)
+        server = try await RiffleProcess.start(database: database)
         defer { server.kill() }
         let drawn = try await httpGetJSON(server.baseURL + "/api/deck/\(id)/drawn/", session: session)
         #expect(drawn.status == 200)
@@ -71,7 +71,13 @@ struct RiffleProcess {
     let process: Process
     let baseURL: String
 
-    static func start(database: String) throws -> RiffleProcess {
+    /// Starts `riffle serve` and returns once it prints its start-up line (it is then accepting
+    /// connections).
+    ///
+    /// The blocking pipe read runs on a Dispatch thread, never on Swift's cooperative pool: that
+    /// pool has one thread per core (two here), and blocking them starves every other task of the
+    /// test process, such as a PostgreSQL client that holds a lock the child server waits for.
+    static func start(database: String) async throws -> RiffleProcess {
         let port = try freePort()
         let process = Process()
         process.executableURL = try riffleExecutable()
@@ -79,20 +85,39 @@ struct RiffleProcess {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        // The start-up line is printed once the server accepts connections.
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("serving on") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw RiffleProcessError(message: "riffle serve exited before it was ready") }
-            seen.append(chunk)
+        let reader = output.fileHandleForReading
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                var seen = Data()
+                while !String(decoding: seen, as: UTF8.self).contains("serving on") {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty {
+                        continuation.resume(
+                            throwing: RiffleProcessError(message: "riffle serve exited before it was ready"))
+                        return
+                    }
+                    seen.append(chunk)
+                }
+                continuation.resume()
+            }
         }
         return RiffleProcess(process: process, baseURL: "http://127.0.0.1:\(port)")
     }
 
+    /// Sends SIGKILL without waiting (for `defer`).
     func kill() {
-        if process.isRunning {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Sends SIGKILL and waits, off the cooperative pool, until the process is gone.
+    func killAndWait() async {
+        kill()
+        let process = process
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
         }
     }
 

@@ -13,9 +13,9 @@ import Testing
     @Test func twoServersOnOneDatabaseNeverDealACardTwice() async throws {
         let database = try StoreBackend.postgres.makeDatabase()
         let store = try await StoreBackend.postgres.openStore(database)  // creates the schema first
-        let first = try RiffleProcess.start(database: database)
+        let first = try await RiffleProcess.start(database: database)
         defer { first.kill() }
-        let second = try RiffleProcess.start(database: database)
+        let second = try await RiffleProcess.start(database: database)
         defer { second.kill() }
         let servers = [first.baseURL, second.baseURL]
         let session = URLSession(configuration: .ephemeral)

@@ -47,11 +47,4 @@ import Testing
     func otherPathsMatchNothing(path: String) {
         #expect(APIRoute.match(path: path) == .none)
     }
-
-    @Test func onlyReadsAreReadOnly() {
-        #expect(APIRoute.deckInfo(deckID: "x").isReadOnly)
-        #expect(APIRoute.pile(deckID: "x", pile: "p", action: .list).isReadOnly)
-        #expect(!APIRoute.draw(deckID: "x", source: .top).isReadOnly)
-        #expect(!APIRoute.newDeck(shuffled: false).isReadOnly)
-    }
 }

@@ -30,14 +30,6 @@ enum APIRoute: Hashable, Sendable {
         case none
     }
 
-    /// Whether the endpoint only reads (safe to answer for `HEAD`).
-    var isReadOnly: Bool {
-        switch self {
-        case .deckInfo, .drawnCards, .pile(_, _, .list): true
-        default: false
-        }
-    }
-
     /// The deck the endpoint works on, if any.
     var deckID: String? {
         switch self {

@@ -6,9 +6,6 @@ struct DrawnCounts {
         for card in cards { counts[Int(card.ordinal)] += 1 }
     }
 
-    /// How many copies of `card` are counted.
-    func count(of card: Card) -> Int { counts[Int(card.ordinal)] }
-
     /// Takes one copy of `card` if there is one.
     mutating func take(_ card: Card) -> Bool {
         guard counts[Int(card.ordinal)] > 0 else { return false }

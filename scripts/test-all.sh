@@ -23,7 +23,10 @@ echo "== swift build"
 swift build --build-tests
 
 echo "== swift test (with a throw-away PostgreSQL cluster)"
-scripts/with-postgres.sh swift test --skip-build
+# Serially: run in parallel on 2 cores, the PostgreSQL tests have been seen to stall with
+# transactions left "idle in transaction" (under investigation, see the issue notes). The time
+# bound turns any such stall into a failure instead of a hang.
+timeout 1200 scripts/with-postgres.sh swift test --skip-build --no-parallel
 
 echo "== web app"
 scripts/test-webapp.sh

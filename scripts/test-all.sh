@@ -23,10 +23,10 @@ echo "== swift build"
 swift build --build-tests
 
 echo "== swift test (with a throw-away PostgreSQL cluster)"
-# Serially: run in parallel on 2 cores, the PostgreSQL tests have been seen to stall with
-# transactions left "idle in transaction" (under investigation, see the issue notes). The time
-# bound turns any such stall into a failure instead of a hang.
-timeout 1200 scripts/with-postgres.sh swift test --skip-build --no-parallel
+# The PostgreSQL tests have been seen to stall with transactions left "idle in transaction"
+# (under investigation, see the issue notes); the time bound turns a stall into a failure
+# instead of a hang.
+timeout 1200 scripts/with-postgres.sh swift test --skip-build
 
 echo "== web app"
 scripts/test-webapp.sh

@@ -46,6 +46,31 @@ import Testing
         #expect(try await store.update(deckID: "aaaaaaaaaaaa", now: 1) { _ in 1 } == nil)
     }
 
+    /// Concurrent writes are group-committed; each must still stand alone: a change that throws
+    /// undoes only itself, and every other change sees the ones queued before it.
+    @Test func concurrentWritesSharingACommitStayIndependent() async throws {
+        let store = try SQLiteDeckStore(location: .inMemory)
+        let id = try await store.insert(DeckState(composition: try DeckComposition(), shuffled: false), now: 0)
+        let outcomes = await withTaskGroup(of: [Card]?.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    try? await store.update(deckID: id, now: 1) { deck in
+                        let cards = try deck.draw(count: 1).cards
+                        if index.isMultiple(of: 2) { _ = try deck.drawFromPile(named: "missing", count: 1) }
+                        return cards
+                    }
+                }
+            }
+            return await group.reduce(into: [[Card]?]()) { $0.append($1) }
+        }
+        let dealt = outcomes.compactMap { $0 }.flatMap { $0 }
+        #expect(dealt.count == 20)
+        #expect(Set(dealt).count == 20)
+        let deck = try #require(try await store.deck(withID: id))
+        #expect(deck.remaining == 32)
+        #expect(deck.isConsistent)
+    }
+
     @Test func expiryDeletesOnlyDecksUnchangedForTheLifetime() async throws {
         let store = try SQLiteDeckStore(location: .inMemory)
         let deck = DeckState(composition: try DeckComposition(), shuffled: false)

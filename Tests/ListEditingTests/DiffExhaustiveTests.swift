@@ -52,36 +52,21 @@ func expectOracle<SectionID: Hashable, Model: Equatable, RowKey: Hashable>(
 
 @Suite("Diff, exhaustive over small lists")
 struct DiffExhaustiveTests {
-    static let wordsUpTo4 = allWords(upTo: 4)
+    static let wordsUpTo6 = allWords(upTo: 6)
+    /// The 262 canonical lists of up to 6 letters, dealt round-robin into 8 shares so the cases run in parallel.
+    static let canonicalUpTo6 = wordsUpTo6.filter(isCanonicalWord)
 
-    /// Every pair of lists of up to 4 letters from a 4-letter alphabet (341 × 341 pairs), covered by the 24
-    /// canonical old lists against all 341 new lists.
-    @Test("all pairs of lists up to length 4, letters as identity")
-    func allPairsUpToFour() {
-        let olds = Self.wordsUpTo4.filter(isCanonicalWord)
-        #expect(olds.count == 24)
-        let pairs = olds.lazy.flatMap { old in Self.wordsUpTo4.lazy.map { (singleSection(old), singleSection($0)) } }
+    /// Every pair of lists of up to 6 letters from a 4-letter alphabet (5,461 × 5,461 pairs), covered by the 262
+    /// canonical old lists against all 5,461 new lists: 1,430,782 diffs, in 8 shares.
+    @Test("all pairs of lists up to length 6, letters as identity", arguments: 0..<8)
+    func allPairsUpToSix(share: Int) {
+        #expect(Self.wordsUpTo6.count == 5_461)
+        #expect(Self.canonicalUpTo6.count == 262)
+        let olds = Self.canonicalUpTo6.indices.filter { $0 % 8 == share }.map { Self.canonicalUpTo6[$0] }
+        let pairs = olds.lazy.flatMap { old in Self.wordsUpTo6.lazy.map { (singleSection(old), singleSection($0)) } }
         let checked = expectOracle(
             pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
-        #expect(checked == 24 * 341)
-    }
-
-    /// Lists of length 5 and 6: the 51 + 187 canonical ones, each against a fixed sample of lists of every length
-    /// up to 6 (160 for length 5, 24 for length 6), both ways.
-    @Test("lists of length 5 and 6 against a sample", arguments: [(5, 160), (6, 24)])
-    func longerListsAgainstSample(length: Int, sampleSize: Int) {
-        var generator = SeededGenerator(seed: UInt64(length))
-        let everything = allWords(upTo: 6)
-        let sample =
-            (0..<sampleSize).map { _ in everything.randomElement(using: &generator)! } + [[], [0, 1, 2, 3, 0, 1]]
-        let olds = everything.filter { $0.count == length && isCanonicalWord($0) }
-        #expect(olds.count == (length == 5 ? 51 : 187))
-        let pairs = olds.lazy.flatMap { old in
-            sample.lazy.flatMap { new in
-                [(singleSection(old), singleSection(new)), (singleSection(new), singleSection(old))]
-            }
-        }
-        _ = expectOracle(pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
+        #expect(checked == olds.count * 5_461)
     }
 
     /// Letters a, A, b, B: identity is the letter ignoring case, content is the case. Every pair of lists up to
@@ -107,37 +92,36 @@ struct DiffExhaustiveTests {
         #expect(checked == olds.count * 341)
     }
 
-    /// Every sectioned list with sections drawn in any order from {X, Y} holding up to 2 rows in total (157 lists)
-    /// against every other, covered by the old lists whose section names and letters are canonical; and the
-    /// canonical lists with up to 3 rows (797 lists in all) against a sample of 300: section inserts, deletes and
-    /// moves together with row moves across sections.
-    @Test("sectioned lists with up to 2 sections")
-    func allSectionedPairs() {
-        let small = Self.sectionedLists(sectionIDs: [0, 1], maxRows: 2)
-        #expect(small.count == 157)
-        let lists = Self.sectionedLists(sectionIDs: [0, 1], maxRows: 3)
-        #expect(lists.count == 797)
-        var generator = SeededGenerator(seed: 2)
-        let sample = (0..<300).map { _ in lists.randomElement(using: &generator)! }
-        let olds = lists.filter(Self.isCanonicalList)
-        let pairs =
-            Array(small.filter(Self.isCanonicalList).lazy.flatMap { old in small.lazy.map { (old, $0) } })
-            + Array(olds.lazy.flatMap { old in sample.lazy.map { (old, $0) } })
-        _ = expectOracle(pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
+    /// Sectioned lists: every list of sections drawn in any order from {X, Y} holding up to 4 rows in total
+    /// (3,869 lists) against every other, covered by the 129 old lists whose section names and letters are
+    /// canonical: 499,101 diffs with section inserts, deletes and moves together with row moves across sections.
+    @Test("all pairs of sectioned lists with up to 2 sections and 4 rows", arguments: 0..<4)
+    func allTwoSectionPairs(share: Int) {
+        let lists = Self.twoSectionLists
+        #expect(lists.count == 3_869)
+        let olds = lists.filter(Self.isCanonicalList).enumerated().filter { $0.offset % 4 == share }.map(\.element)
+        let pairs = olds.lazy.flatMap { old in lists.lazy.map { (old, $0) } }
+        let checked = expectOracle(
+            pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
+        #expect(checked == olds.count * 3_869)
     }
 
-    /// The canonical sectioned lists over three section names with up to 2 rows in total (of 1,060 lists) against
-    /// a sample of 300: three-section reorders and moves between sections that move.
-    @Test("sectioned lists with up to 3 sections and 2 rows against a sample")
-    func threeSectionLists() {
-        let lists = Self.sectionedLists(sectionIDs: [0, 1, 2], maxRows: 2)
-        #expect(lists.count == 1_060)
-        var generator = SeededGenerator(seed: 3)
-        let sample = (0..<300).map { _ in lists.randomElement(using: &generator)! }
-        let olds = lists.filter(Self.isCanonicalList)
-        let pairs = olds.lazy.flatMap { old in sample.lazy.map { (old, $0) } }
-        _ = expectOracle(pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
+    /// Every list of sections drawn in any order from {X, Y, Z} holding up to 3 rows in total (6,628 lists)
+    /// against every other, covered by the 105 canonical old lists: 695,940 diffs with three-section reorders and
+    /// rows moving between sections that move.
+    @Test("all pairs of sectioned lists with up to 3 sections and 3 rows", arguments: 0..<4)
+    func allThreeSectionPairs(share: Int) {
+        let lists = Self.threeSectionLists
+        #expect(lists.count == 6_628)
+        let olds = lists.filter(Self.isCanonicalList).enumerated().filter { $0.offset % 4 == share }.map(\.element)
+        let pairs = olds.lazy.flatMap { old in lists.lazy.map { (old, $0) } }
+        let checked = expectOracle(
+            pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
+        #expect(checked == olds.count * 6_628)
     }
+
+    static let twoSectionLists = sectionedLists(sectionIDs: [0, 1], maxRows: 4)
+    static let threeSectionLists = sectionedLists(sectionIDs: [0, 1, 2], maxRows: 3)
 
     /// Section names and letters both appear in order of first appearance.
     static func isCanonicalList(_ list: SectionedList<Int, Int>) -> Bool {

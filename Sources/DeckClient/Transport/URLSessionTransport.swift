@@ -43,7 +43,7 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let (data, response) = try await session.data(for: urlRequest)
+        let (data, response) = try await session.cancellableData(for: urlRequest)
         guard let http = response as? HTTPURLResponse else {
             throw HTTPTransportFailure("The response was not an HTTP response.", isTransient: false)
         }

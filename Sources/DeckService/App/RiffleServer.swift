@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -48,6 +49,8 @@ public enum RiffleServer {
             sweepIntervalSeconds: configuration.expirySweepIntervalSeconds, clock: clock, logger: logger)
         return Application(
             responder: responder,
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [MalformedRequestHandler()])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),
             services: [expiry],

@@ -1,3 +1,4 @@
+import DeckClient
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -6,7 +7,8 @@ import Foundation
 
 /// A GET over real HTTP, returning the status and the JSON object of the body.
 func httpGetJSON(_ url: String, session: URLSession = .shared) async throws -> (status: Int, object: [String: Any]) {
-    let (data, response) = try await session.data(from: URL(string: url)!)
+    // Not `session.data(from:)`: cancelling that can deadlock on Linux (see `cancellableData(for:)`).
+    let (data, response) = try await session.cancellableData(for: URLRequest(url: URL(string: url)!))
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     return (status, object)

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension URLSession {
+    /// Loads a request like `data(for:)`, but safe to cancel on every platform.
+    ///
+    /// On Linux, FoundationNetworking's own `data(for:)` can deadlock when its task is cancelled
+    /// while the response arrives: its cancellation handler waits synchronously for the session's
+    /// queue while holding the Swift task's status lock, and that queue is waiting for the same lock
+    /// to resume the task. Both of Swift's cooperative threads on a 2-core machine can end up stuck
+    /// there, stopping every task in the process. Here the data task is cancelled asynchronously,
+    /// so the cancellation handler never waits.
+    ///
+    /// - Parameter request: the request to load.
+    /// - Returns: the body and the response.
+    /// - Throws: `URLError` (`.cancelled` when the calling task was cancelled).
+    package func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let completion = DataTaskCompletion()
+        let task = dataTask(with: request) { data, response, error in
+            if let data, let response {
+                completion.finish(.success((data, response)))
+            } else {
+                completion.finish(.failure(error ?? URLError(.badServerResponse)))
+            }
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                completion.wait(with: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            DispatchQueue.global().async { task.cancel() }
+        }
+    }
+}
+
+/// Joins a data task's completion handler and the continuation waiting for it, in either order.
+private final class DataTaskCompletion: Sendable {
+    private enum State {
+        case waitingForBoth
+        case waiting(CheckedContinuation<(Data, URLResponse), any Error>)
+        case finished(Result<(Data, URLResponse), any Error>)
+        case delivered
+    }
+
+    private let state = Mutex(State.waitingForBoth)
+
+    func wait(with continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        let ready: Result<(Data, URLResponse), any Error>? = state.withLock { state in
+            if case .finished(let result) = state {
+                state = .delivered
+                return result
+            }
+            state = .waiting(continuation)
+            return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    func finish(_ result: Result<(Data, URLResponse), any Error>) {
+        let waiting: CheckedContinuation<(Data, URLResponse), any Error>? = state.withLock { state in
+            switch state {
+            case .waiting(let continuation):
+                state = .delivered
+                return continuation
+            case .waitingForBoth:
+                state = .finished(result)
+                return nil
+            case .finished, .delivered:
+                return nil
+            }
+        }
+        waiting?.resume(with: result)
+    }
+}

@@ -1,7 +1,8 @@
-import DeckService
 import Foundation
 import PlayingCards
 import Testing
+
+@testable import DeckService
 
 @Suite struct SQLiteDeckStoreTests {
     private func temporaryDatabase() -> String {
@@ -69,6 +70,30 @@ import Testing
         let deck = try #require(try await store.deck(withID: id))
         #expect(deck.remaining == 32)
         #expect(deck.isConsistent)
+    }
+
+    /// WAL checkpoints run on the store's own background connection every 128 commits, and the writer's
+    /// automatic checkpoint is only a safety net.
+    @Test func checkpointsRunInTheBackground() async throws {
+        let path = temporaryDatabase()
+        defer {
+            for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let store = try SQLiteDeckStore(location: .file(path))
+        let checkpointer = try #require(store.checkpointer)
+        #expect(try store.writerAutocheckpointPages() == SQLiteCheckpointer.writerSafetyNetPages)
+        let id = try await store.insert(
+            DeckState(composition: try DeckComposition(deckCount: 20), shuffled: true), now: 0)
+        for _ in 0..<(3 * SQLiteCheckpointer.commitsPerCheckpoint) {
+            _ = try await store.update(deckID: id, now: 1) { deck in try deck.draw(count: 1) }
+        }
+        var waited = 0
+        while checkpointer.completedCheckpoints == 0, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(checkpointer.completedCheckpoints >= 1)
+        #expect(try SQLiteDeckStore(location: .inMemory).checkpointer == nil)
     }
 
     @Test func expiryDeletesOnlyDecksUnchangedForTheLifetime() async throws {

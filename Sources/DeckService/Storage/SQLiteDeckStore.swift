@@ -13,7 +13,9 @@ import PlayingCards
 ///
 /// Writes are group-committed (see `SQLiteWriteQueue`): those that arrive while a transaction is
 /// being written share the next one, which raises write throughput under concurrent load without
-/// giving up either per-request atomicity or acknowledging only committed changes.
+/// giving up either per-request atomicity or acknowledging only committed changes. WAL checkpoints
+/// run in the background on a connection of their own (see `SQLiteCheckpointer`), so no write
+/// waits for one.
 ///
 /// One process owns a database file: the store takes an exclusive lock on `<file>.lock`, so a
 /// second `riffle serve` on the same file fails to start instead of silently sharing it. (Several
@@ -39,6 +41,8 @@ public final class SQLiteDeckStore: DeckStore {
     private let writer: any DatabaseWriter
     private let cache = DeckReadCache()
     private let writes: SQLiteWriteQueue
+    /// The background checkpointer of a file store.
+    let checkpointer: SQLiteCheckpointer?
     private let fileLock: FileLock?
 
     /// Opens (creating and migrating if needed) a store.
@@ -52,20 +56,28 @@ public final class SQLiteDeckStore: DeckStore {
         configuration.busyMode = .timeout(10)
         configuration.label = "riffle"
         do {
+            let checkpointer: SQLiteCheckpointer?
             switch location {
             case .file(let path):
                 fileLock = try FileLock(path: path + ".lock")
                 writer = try DatabasePool(path: path, configuration: configuration)
+                checkpointer = try SQLiteCheckpointer(path: path)
             case .inMemory:
                 fileLock = nil
                 writer = try DatabaseQueue(configuration: configuration)
+                checkpointer = nil
             }
+            self.checkpointer = checkpointer
             try SQLiteMigrations.migrator.migrate(writer)
             // Set after the pool has switched to WAL: GRDB resets it while opening (PERF-NOTES).
             try writer.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = " + (durability == .full ? "FULL" : "NORMAL"))
+                if checkpointer != nil {
+                    try db.execute(sql: "PRAGMA wal_autocheckpoint = \(SQLiteCheckpointer.writerSafetyNetPages)")
+                }
             }
-            writes = SQLiteWriteQueue(writer: writer, cache: cache)
+            writes = SQLiteWriteQueue(
+                writer: writer, cache: cache, onCommit: { checkpointer?.commitRecorded() })
         } catch let error as StorageError {
             throw error
         } catch {
@@ -76,6 +88,11 @@ public final class SQLiteDeckStore: DeckStore {
     /// The `synchronous` level in force on the writer connection, as SQLite reports it (1 NORMAL, 2 FULL).
     public func synchronousLevel() throws -> Int {
         try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    }
+
+    /// The writer's automatic checkpoint threshold in pages (`PRAGMA wal_autocheckpoint`).
+    func writerAutocheckpointPages() throws -> Int {
+        try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? -1 }
     }
 
     /// The journal mode in force, such as `wal`.

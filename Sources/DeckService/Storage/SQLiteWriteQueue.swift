@@ -33,6 +33,7 @@ final class SQLiteWriteQueue: Sendable {
     private let writer: any DatabaseWriter
     private let cache: DeckReadCache
     private let maximumBatch: Int
+    private let onCommit: @Sendable () -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "riffle.sqlite.write-batches")
 
@@ -40,10 +41,15 @@ final class SQLiteWriteQueue: Sendable {
     ///   - writer: the database's writer.
     ///   - cache: told every deck a batch read or wrote, once the batch has committed.
     ///   - maximumBatch: the most writes in one transaction.
-    init(writer: any DatabaseWriter, cache: DeckReadCache, maximumBatch: Int = 256) {
+    ///   - onCommit: called after each batch commits, on the batch queue (it must not block).
+    init(
+        writer: any DatabaseWriter, cache: DeckReadCache, maximumBatch: Int = 256,
+        onCommit: @escaping @Sendable () -> Void = {}
+    ) {
         self.writer = writer
         self.cache = cache
         self.maximumBatch = maximumBatch
+        self.onCommit = onCommit
     }
 
     /// Queues `work` for the next batch and returns its result once that batch has committed.
@@ -118,6 +124,7 @@ final class SQLiteWriteQueue: Sendable {
             // Before any caller hears back, and before the next batch: see DeckReadCache.
             for case (let id, let deck?) in decks { cache.store(deck, id: id, rank: rank) }
             for pending in batch { pending.finish(nil) }
+            onCommit()
         } catch {
             for pending in batch { pending.finish(error) }
         }

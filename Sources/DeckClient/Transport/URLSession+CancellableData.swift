@@ -22,10 +22,12 @@ extension URLSession {
     package func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
         let completion = DataTaskCompletion()
         let task = dataTask(with: request) { data, response, error in
-            if let data, let response {
-                completion.finish(.success((data, response)))
+            if let error {
+                completion.finish(.failure(error))
+            } else if let response {
+                completion.finish(.success((data ?? Data(), response)))
             } else {
-                completion.finish(.failure(error ?? URLError(.badServerResponse)))
+                completion.finish(.failure(URLError(.badServerResponse)))
             }
         }
         return try await withTaskCancellationHandler {

@@ -1,0 +1,75 @@
+import DeckClient
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real transport over a server that accepts connections and never answers: cancelling the
+/// waiting request (as the client's timeout does) must end it at once, and never deadlock.
+@Suite("URLSession transport cancellation")
+struct URLSessionCancellationTests {
+    @Test("Cancelling requests in flight ends each of them with an error")
+    func cancellingInFlightRequests() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let transport = URLSessionTransport()
+        let request = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(listener.port)/api/deck/new/")!)
+        let started = ContinuousClock.now
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask { (try? await transport.send(request)) == nil }
+            }
+            try? await Task.sleep(for: .milliseconds(200))
+            group.cancelAll()
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes == Array(repeating: true, count: 8))
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("A client timeout over the real transport reports timedOut")
+    func clientTimeout() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let client = DeckOfCardsClient(
+            configuration: .init(
+                baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!, timeout: .milliseconds(200),
+                retryPolicy: .never))
+        let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
+        #expect(error?.code == .timedOut)
+    }
+}
+
+/// A loopback TCP socket that is listening but never accepts: connections complete in the
+/// kernel's backlog and requests sent on them are never answered.
+private struct SilentListener {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 64) == 0 else { throw ListenerError() }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() {
+        _ = Foundation.close(descriptor)
+    }
+
+    struct ListenerError: Error {}
+}

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -86,19 +87,12 @@ struct RiffleProcess {
         process.standardOutput = output
         try process.run()
         let reader = output.fileHandleForReading
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                var seen = Data()
-                while !String(decoding: seen, as: UTF8.self).contains("serving on") {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty {
-                        continuation.resume(
-                            throwing: RiffleProcessError(message: "riffle serve exited before it was ready"))
-                        return
-                    }
-                    seen.append(chunk)
-                }
-                continuation.resume()
+        try await onOwnThread {
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("serving on") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { throw RiffleProcessError(message: "riffle serve exited before it was ready") }
+                seen.append(chunk)
             }
         }
         return RiffleProcess(process: process, baseURL: "http://127.0.0.1:\(port)")
@@ -109,16 +103,11 @@ struct RiffleProcess {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Sends SIGKILL and waits, off the cooperative pool, until the process is gone.
+    /// Sends SIGKILL and waits, on a thread of its own, until the process is gone.
     func killAndWait() async {
         kill()
         let process = process
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
+        _ = try? await onOwnThread { process.waitUntilExit() }
     }
 
     /// The `riffle` binary next to the test bundle (`swift build` builds both into one folder).

@@ -28,15 +28,17 @@ func isCanonicalWord(_ word: [Int]) -> Bool {
     return true
 }
 
-/// Runs the oracle on each pair, recording the first few failures.
+/// Runs the oracle on each pair, recording the first few failures. It yields now and then, so that
+/// these long runs share Swift's two cooperative threads with the other tests.
 func expectOracle<SectionID: Hashable, Model: Equatable, RowKey: Hashable>(
     pairs: some Sequence<(SectionedList<SectionID, Model>, SectionedList<SectionID, Model>)>,
     rowIdentity: @escaping (Model) -> RowKey, rowContentEqual: @escaping (Model, Model) -> Bool
-) -> Int {
+) async -> Int {
     var checked = 0
     var failures = 0
     for (old, new) in pairs {
         checked += 1
+        if checked.isMultiple(of: 2_000) { await Task.yield() }
         let changes = StagedListChangeset(
             from: old, to: new, rowIdentity: rowIdentity, rowContentEqual: rowContentEqual)
         if let failure = oracleFailure(
@@ -59,12 +61,12 @@ struct DiffExhaustiveTests {
     /// Every pair of lists of up to 6 letters from a 4-letter alphabet (5,461 × 5,461 pairs), covered by the 262
     /// canonical old lists against all 5,461 new lists: 1,430,782 diffs, in 8 shares.
     @Test("all pairs of lists up to length 6, letters as identity", arguments: 0..<8)
-    func allPairsUpToSix(share: Int) {
+    func allPairsUpToSix(share: Int) async {
         #expect(Self.wordsUpTo6.count == 5_461)
         #expect(Self.canonicalUpTo6.count == 262)
         let olds = Self.canonicalUpTo6.indices.filter { $0 % 8 == share }.map { Self.canonicalUpTo6[$0] }
         let pairs = olds.lazy.flatMap { old in Self.wordsUpTo6.lazy.map { (singleSection(old), singleSection($0)) } }
-        let checked = expectOracle(
+        let checked = await expectOracle(
             pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
         #expect(checked == olds.count * 5_461)
     }
@@ -73,7 +75,7 @@ struct DiffExhaustiveTests {
     /// length 4 (341 × 341), covered by the old lists that are smallest under swapping the two letters and
     /// flipping the case of either: updates together with duplicates, moves, inserts and deletes.
     @Test("all pairs up to length 4 with identity and content apart")
-    func allPairsWithUpdates() {
+    func allPairsWithUpdates() async {
         let renamings = (0..<8).map { bits in
             (0..<4).map { letter in
                 var renamed = bits & 1 == 1 ? letter ^ 2 : letter
@@ -88,7 +90,7 @@ struct DiffExhaustiveTests {
         }
         let cards = { (word: [Int]) in singleSection(word.map { Card(id: $0 / 2, face: $0 % 2) }) }
         let pairs = olds.lazy.flatMap { old in words.lazy.map { (cards(old), cards($0)) } }
-        let checked = expectOracle(pairs: pairs, rowIdentity: { $0.id }, rowContentEqual: { $0.face == $1.face })
+        let checked = await expectOracle(pairs: pairs, rowIdentity: { $0.id }, rowContentEqual: { $0.face == $1.face })
         #expect(checked == olds.count * 341)
     }
 
@@ -96,12 +98,12 @@ struct DiffExhaustiveTests {
     /// (797 lists) against every other, covered by the 39 old lists whose section names and letters are
     /// canonical: 31,083 diffs with section inserts, deletes and moves together with row moves across sections.
     @Test("all pairs of sectioned lists with up to 2 sections and 3 rows")
-    func allTwoSectionPairs() {
+    func allTwoSectionPairs() async {
         let lists = Self.twoSectionLists
         #expect(lists.count == 797)
         let olds = lists.filter(Self.isCanonicalList)
         let pairs = olds.lazy.flatMap { old in lists.lazy.map { (old, $0) } }
-        let checked = expectOracle(
+        let checked = await expectOracle(
             pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
         #expect(checked == olds.count * 797)
     }
@@ -110,12 +112,12 @@ struct DiffExhaustiveTests {
     /// against every other, covered by the 30 canonical old lists: 31,800 diffs with three-section reorders and
     /// rows moving between sections that move.
     @Test("all pairs of sectioned lists with up to 3 sections and 2 rows")
-    func allThreeSectionPairs() {
+    func allThreeSectionPairs() async {
         let lists = Self.threeSectionLists
         #expect(lists.count == 1_060)
         let olds = lists.filter(Self.isCanonicalList)
         let pairs = olds.lazy.flatMap { old in lists.lazy.map { (old, $0) } }
-        let checked = expectOracle(
+        let checked = await expectOracle(
             pairs: pairs, rowIdentity: { (letter: Int) in letter }, rowContentEqual: { _, _ in true })
         #expect(checked == olds.count * 1_060)
     }

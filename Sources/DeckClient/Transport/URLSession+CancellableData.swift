@@ -14,7 +14,7 @@ extension URLSession {
     /// queue while holding the Swift task's status lock, and that queue is waiting for the same lock
     /// to resume the task. Both of Swift's cooperative threads on a 2-core machine can end up stuck
     /// there, stopping every task in the process. Here the data task is cancelled asynchronously,
-    /// so the cancellation handler never waits.
+    /// on a queue of its own, so the cancellation handler never waits.
     ///
     /// - Parameter request: the request to load.
     /// - Returns: the body and the response.
@@ -34,12 +34,19 @@ extension URLSession {
             try await withCheckedThrowingContinuation { continuation in
                 completion.wait(with: continuation)
                 task.resume()
+                // Cancelled before `resume()`: that earlier `cancel()` may not stop a task that had not
+                // started, so cancel the running task again.
+                if Task.isCancelled { cancellationQueue.async { task.cancel() } }
             }
         } onCancel: {
-            DispatchQueue.global().async { task.cancel() }
+            cancellationQueue.async { task.cancel() }
         }
     }
 }
+
+/// Where data tasks are cancelled: a queue of its own, which always gets a thread, unlike the global
+/// queues, whose few threads blocking work elsewhere in the process can hold.
+private let cancellationQueue = DispatchQueue(label: "riffle.deck-client.cancellation")
 
 /// Joins a data task's completion handler and the continuation waiting for it, in either order.
 private final class DataTaskCompletion: Sendable {

@@ -1,15 +1,12 @@
 import Foundation
+import RiffleTestSupport
 
 /// Sends bytes that are not necessarily valid HTTP to a loopback port and returns everything the
 /// server answers until it closes the connection (or 5 seconds pass).
 ///
-/// The blocking socket calls run on a dispatch queue, never on Swift's cooperative pool.
+/// The blocking socket calls run on a thread of their own.
 func sendRawHTTP(_ request: String, port: Int) async throws -> String {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try exchangeRaw(Array(request.utf8), port: port) })
-        }
-    }
+    try await onOwnThread { try exchangeRaw(Array(request.utf8), port: port) }
 }
 
 struct RawHTTPError: Error, CustomStringConvertible {

@@ -69,7 +69,7 @@ public struct DeckState: Hashable, Sendable {
     /// - Complexity: O(*n*) in the number of cards.
     public var isConsistent: Bool {
         var counts = [Int](repeating: 0, count: 54)
-        for card in composition.allCards { counts[Int(card.ordinal)] += 1 }
+        for card in composition.cardsPerCopy { counts[Int(card.ordinal)] += composition.deckCount }
         for card in stack { counts[Int(card.ordinal)] -= 1 }
         for card in drawn { counts[Int(card.ordinal)] -= 1 }
         for pile in piles { for card in pile.cards { counts[Int(card.ordinal)] -= 1 } }

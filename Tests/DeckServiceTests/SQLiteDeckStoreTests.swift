@@ -96,6 +96,24 @@ import Testing
         #expect(try SQLiteDeckStore(location: .inMemory).checkpointer == nil)
     }
 
+    /// Writes load decks from the read cache; expiry must empty it, so that a deleted deck is gone
+    /// for writes and reads alike, while changes queued with the expiry keep their new times.
+    @Test func expiredDecksStayGoneThoughTheyWereCached() async throws {
+        let store = try SQLiteDeckStore(location: .file(temporaryDatabase()))
+        let deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        let expired = try await store.insert(deck, now: 100)
+        let touched = try await store.insert(deck, now: 100)
+        #expect(try await store.deck(withID: expired)?.remaining == 52)  // now cached
+        async let change = store.update(deckID: touched, now: 5_000) { deck in try deck.draw(count: 1).cards }
+        async let deleted = store.deleteDecks(unchangedBefore: 1_000)
+        let (drawn, deletedCount) = try await (change, deleted)
+        #expect(drawn?.count == 1)
+        #expect(deletedCount == 1 || deletedCount == 2)  // `touched` survives if its change came first
+        #expect(try await store.update(deckID: expired, now: 6_000) { deck in try deck.draw(count: 1) } == nil)
+        #expect(try await store.deck(withID: expired) == nil)
+        if deletedCount == 1 { #expect(try await store.deck(withID: touched)?.remaining == 51) }
+    }
+
     @Test func expiryDeletesOnlyDecksUnchangedForTheLifetime() async throws {
         let store = try SQLiteDeckStore(location: .inMemory)
         let deck = DeckState(composition: try DeckComposition(), shuffled: false)

@@ -128,16 +128,8 @@ public final class SQLiteDeckStore: DeckStore {
     }
 
     public func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int {
-        do {
-            let deleted = try await writer.write { db in
-                try db.execute(sql: "DELETE FROM deck WHERE updated_at < ?", arguments: [cutoff])
-                return db.changesCount
-            }
-            if deleted > 0 { cache.removeAll() }
-            return deleted
-        } catch {
-            throw StorageError.writeFailed(String(describing: error))
-        }
+        // Through the write queue, so that no batch works on a deck this deletes (see SQLiteWriteBatch).
+        try await writes.perform { batch in try batch.deleteDecks(unchangedBefore: cutoff) }
     }
 
     public func deckCount() async throws -> Int {

@@ -4,19 +4,28 @@ import PlayingCards
 
 /// The decks one batch of writes works on, inside the batch's single transaction.
 ///
-/// Each deck is read from SQLite at most once per batch and written back at most once, when the
-/// batch ends (``flush()``), however many of the batch's changes touched it. A change sees every
-/// earlier change of the batch, exactly as if each had been its own transaction in queue order.
+/// Each deck is loaded at most once per batch and written back at most once, when the batch ends
+/// (``flush()``), however many of the batch's changes touched it. A change sees every earlier
+/// change of the batch, exactly as if each had been its own transaction in queue order.
+///
+/// A deck is loaded from the read cache when it is there, since the cache holds only committed,
+/// current states: every batch stores its results before the next batch starts, and deleting
+/// decks (the only other kind of write) runs as a batch operation that empties the cache. A deck
+/// that is not in SQLite when written back fails the batch rather than losing the change.
 final class SQLiteWriteBatch {
     private let db: Database
+    private let cache: DeckReadCache
     /// Every deck read or written in this batch, by id; `nil` records that no such deck exists.
     private(set) var decks: [String: DeckState?] = [:]
     /// Decks to write back, with the time of their latest change, in first-change order.
     private var changed: [(id: String, now: Int64)] = []
     private var changedIndex: [String: Int] = [:]
+    /// Whether the batch deleted decks, so that the cache must be emptied once it commits.
+    private(set) var deletedDecks = false
 
-    init(db: Database) {
+    init(db: Database, cache: DeckReadCache) {
         self.db = db
+        self.cache = cache
     }
 
     /// Stores a new deck under a fresh id.
@@ -60,17 +69,43 @@ final class SQLiteWriteBatch {
         return result
     }
 
+    /// Deletes every deck whose last change is older than `cutoff`, after writing back the
+    /// batch's changes so far (which carry their new times).
+    ///
+    /// - Returns: how many decks were deleted.
+    func deleteDecks(unchangedBefore cutoff: Int64) throws -> Int {
+        try flush()
+        try db.execute(sql: "DELETE FROM deck WHERE updated_at < ?", arguments: [cutoff])
+        let deleted = db.changesCount
+        if deleted > 0 {
+            decks.removeAll()
+            deletedDecks = true
+        }
+        return deleted
+    }
+
     /// Writes every changed deck back, once each.
+    ///
+    /// - Throws: a `DatabaseError` when a changed deck is no longer stored, which fails the batch.
     func flush() throws {
         let statement = try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
         for (id, now) in changed {
             guard let deck = decks[id] ?? nil else { continue }
             try statement.execute(arguments: [Data(deck.serialized()), now, id])
+            guard db.changesCount == 1 else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "deck \(id) vanished while being changed")
+            }
         }
+        changed.removeAll()
+        changedIndex.removeAll()
     }
 
     private func load(_ id: String) throws -> DeckState? {
         if let known = decks[id] { return known }
+        if !deletedDecks, let cached = cache.deck(withID: id) {
+            decks[id] = cached
+            return cached
+        }
         let select = try db.cachedStatement(sql: "SELECT state FROM deck WHERE id = ?")
         let deck = try Data.fetchOne(select, arguments: [id]).map { try SQLiteDeckStore.decode($0, id: id) }
         decks[id] = .some(deck)

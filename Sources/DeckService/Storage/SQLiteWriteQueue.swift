@@ -115,17 +115,21 @@ final class SQLiteWriteQueue: Sendable {
     private func run(_ batch: [Pending]) {
         let cache = cache
         do {
-            let (decks, rank) = try writer.write { db -> ([String: DeckState?], DeckReadCache.Rank) in
-                let session = SQLiteWriteBatch(db: db)
+            let (decks, rank, deletedDecks) = try writer.write {
+                db -> ([String: DeckState?], DeckReadCache.Rank, Bool) in
+                let session = SQLiteWriteBatch(db: db, cache: cache)
                 for pending in batch { try pending.stage(session) }
                 try session.flush()
-                return (session.decks, cache.rankForWrite())
+                return (session.decks, cache.rankForWrite(), session.deletedDecks)
             }
             // Before any caller hears back, and before the next batch: see DeckReadCache.
+            if deletedDecks { cache.removeAll() }
             for case (let id, let deck?) in decks { cache.store(deck, id: id, rank: rank) }
             for pending in batch { pending.finish(nil) }
             onCommit()
         } catch {
+            // The transaction rolled back; whatever the cache learnt from it is not trusted.
+            cache.removeAll()
             for pending in batch { pending.finish(error) }
         }
     }

@@ -72,11 +72,7 @@ import Testing
         // The stored deck: every card dealt from the stack is held exactly once, in a pile or drawn.
         let deck = try #require(try await store.deck(withID: id))
         #expect(deck.isConsistent)
-        var dealtCounts: [String: Int] = [:]
-        for code in dealt { dealtCounts[code, default: 0] += 1 }
-        var heldCounts: [String: Int] = [:]
-        for card in deck.drawn + deck.piles.flatMap(\.cards) { heldCounts[card.code, default: 0] += 1 }
-        #expect(dealtCounts == heldCounts)
+        expectDealtCardsAreHeldOnce(dealt, by: deck)
         var wholeShoe: [String: Int] = [:]
         for card in deck.stack + deck.drawn + deck.piles.flatMap(\.cards) { wholeShoe[card.code, default: 0] += 1 }
         #expect(wholeShoe.count == 52 && wholeShoe.values.allSatisfy { $0 == 20 })

@@ -1,7 +1,7 @@
 import PlayingCards
 
-/// The Deck of Cards API's operations: each parses its parameters, does its work on a deck in one
-/// store transaction, and writes the response.
+/// The Deck of Cards API's operations: each parses its parameters, does its work on a deck as one
+/// atomic store change, and writes the response.
 ///
 /// Parameters are validated before anything changes, so a bad request changes nothing.
 struct DeckAPI: Sendable {
@@ -113,7 +113,7 @@ struct DeckAPI: Sendable {
         return deck
     }
 
-    /// Runs `work` on the deck in one transaction; ``DeckError``s become the API's error answers.
+    /// Runs `work` on the deck as one atomic store change; ``DeckError``s become the API's error answers.
     func change<Result: Sendable>(
         _ id: String, _ work: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result {

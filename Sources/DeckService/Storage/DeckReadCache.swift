@@ -1,11 +1,13 @@
 import PlayingCards
 import Synchronization
 
-/// Recently read or written decks, so that reads (deck info, pile lists) need not touch SQLite.
+/// Recently read or written decks, so that reads (deck info, pile lists) need not touch SQLite,
+/// and writes need not read and decode the deck they change.
 ///
 /// Correct under concurrency because every entry carries a rank derived from the store's write
-/// sequence: a write takes number *n* inside its transaction (the writer is serial, so numbers
-/// follow commit order) and stores its result at rank 2*n*. A read that begins when the latest
+/// sequence: a write (for ``SQLiteDeckStore``, a batch of writes) takes number *n* inside its
+/// transaction (the writer is serial, so numbers follow commit order) and stores its result at
+/// rank 2*n* before the next write starts, so an entry is always the latest committed state. A read that begins when the latest
 /// number is *n* sees at least write *n*−1's state (write *n* starts only after *n*−1 committed)
 /// but perhaps not write *n*'s, so it stores at rank 2*n*−1: above write *n*−1, below write *n*.
 /// An entry only replaces one of lower rank, so a slow read never puts back a state that a write

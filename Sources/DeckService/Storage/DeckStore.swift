@@ -2,7 +2,8 @@ import PlayingCards
 
 /// Where decks live: one implementation per backend (SQLite today; others behind the same contract).
 ///
-/// Every change of a deck is one transaction, and changes of the same deck are serialized, so two
+/// Every change of a deck is atomic (a transaction of its own, or one step of a transaction the
+/// store groups several changes into), and changes of the same deck are serialized, so two
 /// concurrent requests can never deal the same card or lose each other's pile updates. A change is
 /// reported done only once it is committed.
 ///
@@ -24,7 +25,7 @@ public protocol DeckStore: Sendable {
     /// - Throws: ``StorageError`` when the store cannot be read.
     func deck(withID id: String) async throws -> DeckState?
 
-    /// Changes a deck in one transaction, serialized with every other change of the same deck.
+    /// Changes a deck atomically, serialized with every other change of the same deck.
     ///
     /// `change` runs on the current state; if it throws, nothing is written and the error is
     /// rethrown. If it leaves the deck as it was, nothing is written either.

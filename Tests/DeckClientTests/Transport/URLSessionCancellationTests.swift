@@ -17,8 +17,7 @@ struct URLSessionCancellationTests {
         let listener = try SilentListener()
         defer { listener.close() }
         let transport = URLSessionTransport()
-        let request = HTTPRequest(
-            method: "GET", url: URL(string: "http://127.0.0.1:\(listener.port)/api/deck/new/")!, timeout: 600)
+        let request = listener.request
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<8 {
                 group.addTask { (try? await transport.send(request)) == nil }
@@ -35,8 +34,7 @@ struct URLSessionCancellationTests {
         let listener = try SilentListener()
         defer { listener.close() }
         let transport = URLSessionTransport()
-        let request = HTTPRequest(
-            method: "GET", url: URL(string: "http://127.0.0.1:\(listener.port)/api/deck/new/")!, timeout: 600)
+        let request = listener.request
         let failed = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return (try? await transport.send(request)) == nil
@@ -80,6 +78,11 @@ private struct SilentListener {
         }
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A request to the listener with a 10-minute timeout of its own.
+    var request: HTTPRequest {
+        HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/api/deck/new/")!, timeout: 600)
     }
 
     func close() {

@@ -144,10 +144,6 @@ import Testing
         #expect(deck.isConsistent)
         #expect(deck.remaining == 1040 - 128)
         #expect(deck.piles.reduce(0) { $0 + $1.remaining } == 64)
-        var dealtCounts: [String: Int] = [:]
-        for code in dealt { dealtCounts[code, default: 0] += 1 }
-        var heldCounts: [String: Int] = [:]
-        for card in deck.drawn + deck.piles.flatMap(\.cards) { heldCounts[card.code, default: 0] += 1 }
-        #expect(dealtCounts == heldCounts)
+        expectDealtCardsAreHeldOnce(dealt, by: deck)
     }
 }

@@ -38,7 +38,7 @@ func expectOracle<SectionID: Hashable, Model: Equatable, RowKey: Hashable>(
     var failures = 0
     for (old, new) in pairs {
         checked += 1
-        if checked.isMultiple(of: 2_000) { await Task.yield() }
+        if checked.isMultiple(of: 250) { await Task.yield() }
         let changes = StagedListChangeset(
             from: old, to: new, rowIdentity: rowIdentity, rowContentEqual: rowContentEqual)
         if let failure = oracleFailure(

@@ -8,7 +8,10 @@ import Foundation
 /// A GET over real HTTP, returning the status and the JSON object of the body.
 func httpGetJSON(_ url: String, session: URLSession = .shared) async throws -> (status: Int, object: [String: Any]) {
     // Not `session.data(from:)`: cancelling that can deadlock on Linux (see `cancellableData(for:)`).
-    let (data, response) = try await session.cancellableData(for: URLRequest(url: URL(string: url)!))
+    // A generous timeout: while CPU-bound tests share the two cooperative threads, a loaded test
+    // server can take over a minute to answer, and a slow answer is not what these tests check.
+    let request = URLRequest(url: URL(string: url)!, timeoutInterval: 600)
+    let (data, response) = try await session.cancellableData(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     return (status, object)

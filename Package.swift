@@ -2,19 +2,35 @@
 import PackageDescription
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-/// The diff and its exhaustive tests (2.6 million diffs) are optimized in debug builds too, so
-/// `swift test` checks them in under a minute instead of several.
-let optimizedInDebug: [SwiftSetting] = strictSwift6 + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// The standard library's `squareRoot()` and rounding call libm's `sqrt`, `round`, … on Linux, which an executable
+/// without Foundation does not link by itself.
+let linksLibm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
+
+/// A product that only the server, the CLI and their tests use, on the platforms a server runs on. Besides saying
+/// what runs where, the condition keeps an iOS, tvOS or watchOS app that uses only the libraries clear of the server
+/// dependencies' minimums (Hummingbird needs iOS 15, swift-prometheus iOS 16 and watchOS 9): SwiftPM checks the
+/// minimums of every target's dependencies in the graph, but skips dependencies whose condition does not match.
+func serverProduct(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(platforms: [.linux, .macOS]))
+}
 
 let package = Package(
     name: "Riffle",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // One list for the whole package (SwiftPM has no per-target minimums). macOS 13 is what the server's
+    // dependencies need (swift-prometheus); the server builds on Linux and macOS only (see `serverProduct`).
+    // iOS, tvOS, watchOS and Mac Catalyst: Swift concurrency's back-deployment floor, which DeckClient's async
+    // API needs; the engines, PlayingCards and CardArt use nothing newer.
+    platforms: [.macOS(.v13), .iOS(.v13), .macCatalyst(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "SwipeStack", targets: ["SwipeStack"]),
         .library(name: "ListEditing", targets: ["ListEditing"]),
+        .library(name: "SwipeStackUI", targets: ["SwipeStackUI"]),
+        .library(name: "ListEditingUI", targets: ["ListEditingUI"]),
         .library(name: "CardArt", targets: ["CardArt"]),
         .library(name: "DeckService", targets: ["DeckService"]),
+        .library(name: "DeckStorage", targets: ["DeckStorage"]),
+        .library(name: "DeckStores", targets: ["DeckStores", "SQLiteDeckStorage", "PostgresDeckStorage"]),
         .library(name: "DeckClient", targets: ["DeckClient"]),
         .executable(name: "riffle", targets: ["riffle"]),
     ],
@@ -29,16 +45,50 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
+        // `swift package generate-documentation` (scripts/build-docs.sh); not needed to build or depend on Riffle.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // Engines and domain: pure Swift, no Foundation.
-        .target(name: "PlayingCards", swiftSettings: strictSwift6),
-        .target(name: "SwipeStack", swiftSettings: strictSwift6),
-        .target(name: "ListEditing", swiftSettings: optimizedInDebug),
+        .target(name: "PlayingCards", swiftSettings: strictSwift6, linkerSettings: linksLibm),
+        .target(name: "SwipeStack", swiftSettings: strictSwift6, linkerSettings: linksLibm),
+        .target(name: "ListEditing", swiftSettings: strictSwift6, linkerSettings: linksLibm),
+        // UIKit and SwiftUI views over the engines' host layers, behind #if canImport: (nearly) empty on Linux.
+        .target(name: "SwipeStackUI", dependencies: ["SwipeStack"], swiftSettings: strictSwift6),
+        .target(name: "ListEditingUI", dependencies: ["ListEditing"], swiftSettings: strictSwift6),
 
         // Card art: vector faces, SVG writer, PNG rasterizer (deflate through the system zlib).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CardArt", dependencies: ["PlayingCards", "CZlib"], swiftSettings: strictSwift6),
+        .target(
+            name: "CardArt", dependencies: ["PlayingCards", "CZlib"], swiftSettings: strictSwift6,
+            linkerSettings: linksLibm),
+
+        // Storage: the DeckStore protocol, one target per backend, and the one place that opens a store
+        // from a `--database` argument.
+        .target(name: "DeckStorage", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
+        .target(
+            name: "SQLiteDeckStorage",
+            dependencies: ["DeckStorage", "PlayingCards", serverProduct("GRDB", "GRDB.swift")],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "PostgresDeckStorage",
+            dependencies: [
+                "DeckStorage",
+                "PlayingCards",
+                serverProduct("PostgresNIO", "postgres-nio"),
+                serverProduct("Logging", "swift-log"),
+                serverProduct("NIOCore", "swift-nio"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "DeckStores",
+            dependencies: [
+                "DeckStorage", "SQLiteDeckStorage", "PostgresDeckStorage", serverProduct("Logging", "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
 
         // The Deck of Cards API service.
         .target(
@@ -46,17 +96,16 @@ let package = Package(
             dependencies: [
                 "PlayingCards",
                 "CardArt",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                "DeckStorage",
+                serverProduct("Hummingbird", "hummingbird"),
+                serverProduct("HummingbirdCore", "hummingbird"),
+                serverProduct("Logging", "swift-log"),
+                serverProduct("ServiceLifecycle", "swift-service-lifecycle"),
+                serverProduct("Metrics", "swift-metrics"),
+                serverProduct("Prometheus", "swift-prometheus"),
+                serverProduct("NIOCore", "swift-nio"),
+                serverProduct("NIOHTTP1", "swift-nio"),
+                serverProduct("NIOHTTPTypes", "swift-nio-extras"),
             ],
             resources: [.copy("WebApp"), .copy("Operations/openapi.json")],
             swiftSettings: strictSwift6
@@ -70,12 +119,15 @@ let package = Package(
             name: "RiffleCLI",
             dependencies: [
                 "DeckService",
+                "DeckStorage",
+                "SQLiteDeckStorage",
+                "DeckStores",
                 "DeckClient",
                 "CardArt",
                 "PlayingCards",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                serverProduct("ArgumentParser", "swift-argument-parser"),
+                serverProduct("Hummingbird", "hummingbird"),
+                serverProduct("Logging", "swift-log"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -88,8 +140,11 @@ let package = Package(
             name: "RiffleTestSupport",
             dependencies: [
                 "DeckService",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                "DeckStorage",
+                "DeckStores",
+                "PlayingCards",
+                serverProduct("Hummingbird", "hummingbird"),
+                serverProduct("Logging", "swift-log"),
             ],
             path: "Tests/RiffleTestSupport",
             swiftSettings: strictSwift6
@@ -98,7 +153,7 @@ let package = Package(
         // Benchmarks: executables that print numbers.
         .executableTarget(
             name: "ceiling-server",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [serverProduct("Hummingbird", "hummingbird")],
             path: "Benchmarks/CeilingServer",
             swiftSettings: strictSwift6
         ),
@@ -116,17 +171,28 @@ let package = Package(
         // Tests.
         .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
         .testTarget(name: "SwipeStackTests", dependencies: ["SwipeStack"], swiftSettings: strictSwift6),
-        .testTarget(name: "ListEditingTests", dependencies: ["ListEditing"], swiftSettings: optimizedInDebug),
+        .testTarget(name: "ListEditingTests", dependencies: ["ListEditing"], swiftSettings: strictSwift6),
         .testTarget(name: "CardArtTests", dependencies: ["CardArt", "PlayingCards"], swiftSettings: strictSwift6),
         .testTarget(
             name: "DeckServiceTests",
             dependencies: [
                 "DeckService",
+                "DeckStorage",
+                "SQLiteDeckStorage",
+                "DeckStores",
                 "DeckClient",
                 "PlayingCards",
                 "RiffleTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "DeckStorageTests",
+            dependencies: [
+                "DeckStorage", "SQLiteDeckStorage", "PostgresDeckStorage", "DeckStores", "PlayingCards",
+                "RiffleTestSupport",
             ],
             swiftSettings: strictSwift6
         ),

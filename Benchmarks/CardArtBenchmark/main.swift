@@ -52,7 +52,7 @@ func runBenchmark() {
     var pngSetBytes: [Int: Int] = [:]
     for scale in CardArtRenderer.supportedScales {
         let rasterOnly = measure { images.map { CardArtRenderer.image(for: $0, scale: scale)! } }
-        let png = measure { images.map { CardArtRenderer.png(for: $0, scale: scale)! } }
+        let png = measure { images.map { try! CardArtRenderer.png(for: $0, scale: scale)! } }
         let bytes = png.result.reduce(0) { $0 + $1.count }
         pngSetBytes[scale] = bytes
         let total = milliseconds(png.best)
@@ -68,7 +68,7 @@ func runBenchmark() {
     // Render per request vs render once and cache: a request for a cached image is a dictionary lookup.
     let fill = measure {
         var filled: [String: [UInt8]] = [:]
-        for image in images { filled[image.imageName] = CardArtRenderer.png(for: image, scale: 1)! }
+        for image in images { filled[image.imageName] = try! CardArtRenderer.png(for: image, scale: 1)! }
         return filled
     }
     let cache = fill.result

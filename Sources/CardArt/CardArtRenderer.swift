@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// let svg = CardArtRenderer.svg(for: .card(.standard(.king, .hearts)))   // "<svg …"
-/// let png = CardArtRenderer.png(for: .back, scale: 2)                     // 452 × 628 pixels
-/// let none = CardArtRenderer.png(for: .back, scale: 4)                    // nil: only 1×, 2× and 3×
+/// let png = try CardArtRenderer.png(for: .back, scale: 2)                 // 452 × 628 pixels
+/// let none = try CardArtRenderer.png(for: .back, scale: 4)                // nil: only 1×, 2× and 3×
 /// ```
 public enum CardArtRenderer {
     /// The scales images come in: 1× (226 × 314 pixels), 2× and 3×.
@@ -53,7 +53,9 @@ public enum CardArtRenderer {
     ///   - image: the card face or back.
     ///   - scale: 1, 2 or 3.
     /// - Returns: the file's bytes, or `nil` when `scale` is not in ``supportedScales``.
-    public static func png(for image: CardImage, scale: Int = 1) -> [UInt8]? {
-        self.image(for: image, scale: scale).map(PNGEncoder.encode)
+    /// - Throws: ``PNGEncodingError`` when zlib fails to compress the pixels.
+    public static func png(for image: CardImage, scale: Int = 1) throws(PNGEncodingError) -> [UInt8]? {
+        guard let pixels = self.image(for: image, scale: scale) else { return nil }
+        return try PNGEncoder.encode(pixels)
     }
 }

@@ -17,7 +17,7 @@ public enum CardImage: Hashable, Sendable {
     /// The card back, shared by every card.
     case back
 
-    /// Every image: the 54 cards in unshuffled order (``PlayingCards/Card/allCards``), then the back.
+    /// Every image: the 54 cards in unshuffled order (`Card.allCards` of PlayingCards), then the back.
     public static let all: [CardImage] = Card.allCards.map { .card($0) } + [.back]
 
     /// The base name of the image's files, such as `"KH"`, `"aceDiamonds"` or `"back"`.
@@ -31,7 +31,7 @@ public enum CardImage: Hashable, Sendable {
     /// Finds the image with a given file base name.
     ///
     /// Accepts every ``imageName`` (`"KH"`, `"aceDiamonds"`, `"back"`) and every card code as
-    /// ``PlayingCards/Card/init(code:)`` reads it (so `"AD"` and `"kh"` work too).
+    /// `Card(code:)` of PlayingCards reads it (so `"AD"` and `"kh"` work too).
     ///
     /// - Parameter imageName: a file name without its extension and scale suffix.
     /// - Returns: `nil` when the name belongs to no image.

@@ -6,7 +6,7 @@ import Testing
 struct PNGOutputTests {
     @Test("every image has a well-formed 1× PNG whose pixel data inflates to the right size", arguments: CardImage.all)
     func everyImageHasAPNG(image: CardImage) throws {
-        let png = try #require(CardArtRenderer.png(for: image, scale: 1))
+        let png = try #require(try CardArtRenderer.png(for: image, scale: 1))
         let inspection = try PNGInspection(png)
         #expect(inspection.chunks.map(\.type) == ["IHDR", "IDAT", "IEND"])
         #expect(inspection.chunks.allSatisfy { $0.crcIsValid })
@@ -21,7 +21,7 @@ struct PNGOutputTests {
 
     @Test("scales 2 and 3 have the expected sizes", arguments: [(2, 452, 628), (3, 678, 942)])
     func scaledSizes(scale: Int, width: Int, height: Int) throws {
-        let png = try #require(CardArtRenderer.png(for: .card(.standard(.queen, .spades)), scale: scale))
+        let png = try #require(try CardArtRenderer.png(for: .card(.standard(.queen, .spades)), scale: scale))
         let inspection = try PNGInspection(png)
         let header = try #require(inspection.header)
         #expect(header.width == width && header.height == height)
@@ -32,8 +32,8 @@ struct PNGOutputTests {
     }
 
     @Test("unsupported scales give nil instead of trapping", arguments: [-1, 0, 4, 100])
-    func unsupportedScales(scale: Int) {
-        #expect(CardArtRenderer.png(for: .back, scale: scale) == nil)
+    func unsupportedScales(scale: Int) throws {
+        #expect(try CardArtRenderer.png(for: .back, scale: scale) == nil)
         #expect(CardArtRenderer.image(for: .back, scale: scale) == nil)
         #expect(CardArtRenderer.pixelSize(scale: scale) == nil)
     }
@@ -41,7 +41,7 @@ struct PNGOutputTests {
     @Test("the encoder's filtered rows undo to the original pixels")
     func filtersRoundTrip() throws {
         let image = try #require(CardArtRenderer.image(for: .card(.standard(.seven, .hearts)), scale: 1))
-        let png = PNGEncoder.encode(image)
+        let png = try PNGEncoder.encode(image)
         let rowLength = image.width * 4
         let data = try PNGInspection(png).inflatedImageData(expectedCount: image.height * (rowLength + 1))
         var previous = [UInt8](repeating: 0, count: rowLength)
@@ -72,20 +72,30 @@ struct PNGOutputTests {
         #expect(decoded == image.bytes)
     }
 
+    @Test("a zlib failure is a thrown error, not a trap")
+    func zlibFailureThrows() throws {
+        let image = try #require(CardArtRenderer.image(for: .back, scale: 1))
+        // zlib rejects levels outside 0…9 with Z_STREAM_ERROR (-2): the same path as running out of memory.
+        #expect(throws: PNGEncodingError.compressionFailed(status: -2)) {
+            try PNGEncoder.encode(image, compressionLevel: 42)
+        }
+        #expect(try PNGEncoder.encode(image, compressionLevel: 9).starts(with: PNGEncoder.signature))
+    }
+
     @Test("rendering is deterministic")
-    func deterministic() {
+    func deterministic() throws {
         let image = CardImage.card(.joker(.red))
-        #expect(CardArtRenderer.png(for: image) == CardArtRenderer.png(for: image))
+        #expect(try CardArtRenderer.png(for: image) == CardArtRenderer.png(for: image))
         #expect(CardArtRenderer.svg(for: image) == CardArtRenderer.svg(for: image))
     }
 
     @Test("concurrent rendering gives the same bytes as serial rendering")
-    func concurrent() async {
+    func concurrent() async throws {
         let images = Array(CardImage.all.prefix(8))
-        let serial = images.map { CardArtRenderer.png(for: $0) }
+        let serial = try images.map { try CardArtRenderer.png(for: $0) }
         let parallel = await withTaskGroup(of: (Int, [UInt8]?).self) { group in
             for (index, image) in images.enumerated() {
-                group.addTask { (index, CardArtRenderer.png(for: image)) }
+                group.addTask { (index, try? CardArtRenderer.png(for: image)) }
             }
             var results = [[UInt8]?](repeating: nil, count: images.count)
             for await (index, png) in group { results[index] = png }

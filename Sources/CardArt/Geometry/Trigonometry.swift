@@ -1,13 +1,5 @@
 // Sine and cosine in pure Swift, so every platform computes the same card art to the last bit.
 
-#if canImport(Glibc)
-    // The standard library's rounding and square roots call into libm, which only this import links on
-    // Linux when CardArt ends up in an executable without Foundation (the benchmark). Nothing is used from it.
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The sine of `angle` (radians), accurate to about 1e-12 for the angles card art uses.
 func sine(_ angle: Double) -> Double {
     // Reduce to [-π, π], then use the Taylor series, which converges quickly there.

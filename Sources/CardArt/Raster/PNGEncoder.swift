@@ -6,7 +6,7 @@ import CZlib
 /// filter choice are written here; the `IDAT` stream is deflated by the system zlib.
 ///
 /// ```swift
-/// let png = PNGEncoder.encode(CardArtRenderer.image(for: .back, scale: 1)!)
+/// let png = try PNGEncoder.encode(CardArtRenderer.image(for: .back, scale: 1)!)
 /// Array(png.prefix(8))   // [137, 80, 78, 71, 13, 10, 26, 10]
 /// ```
 public enum PNGEncoder {
@@ -18,17 +18,20 @@ public enum PNGEncoder {
     /// Each row gets the filter (None, Sub, Up, Average or Paeth) whose output has the smallest sum of
     /// absolute values, the usual heuristic for good compression.
     ///
-    /// - Parameter image: the pixels to encode.
+    /// - Parameters:
+    ///   - image: the pixels to encode.
+    ///   - compressionLevel: zlib's level, 0 (none, fastest) to 9 (smallest); 6 by default.
     /// - Returns: the complete file.
+    /// - Throws: ``PNGEncodingError`` when zlib fails (out of memory, or a level outside 0…9).
     /// - Complexity: O(width × height).
-    public static func encode(_ image: RGBAImage) -> [UInt8] {
+    public static func encode(_ image: RGBAImage, compressionLevel: Int32 = 6) throws(PNGEncodingError) -> [UInt8] {
         var file = signature
         var header: [UInt8] = []
         appendBigEndian(UInt32(image.width), to: &header)
         appendBigEndian(UInt32(image.height), to: &header)
         header += [8, 6, 0, 0, 0]  // bit depth 8, colour type RGBA, deflate, adaptive filtering, no interlace
         appendChunk("IHDR", header, to: &file)
-        appendChunk("IDAT", deflate(filteredRows(of: image)), to: &file)
+        appendChunk("IDAT", try deflate(filteredRows(of: image), level: compressionLevel), to: &file)
         appendChunk("IEND", [], to: &file)
         return file
     }
@@ -118,16 +121,16 @@ public enum PNGEncoder {
     }
 
     /// A zlib stream (deflate with header and Adler-32) of `bytes`.
-    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+    static func deflate(_ bytes: [UInt8], level: Int32) throws(PNGEncodingError) -> [UInt8] {
         var capacity = compressBound(uLong(bytes.count))
         var output = [UInt8](repeating: 0, count: Int(capacity))
         let status = output.withUnsafeMutableBufferPointer { output in
             bytes.withUnsafeBufferPointer { input in
-                compress2(output.baseAddress, &capacity, input.baseAddress, uLong(input.count), 6)
+                compress2(output.baseAddress, &capacity, input.baseAddress, uLong(input.count), level)
             }
         }
-        // compressBound guarantees room, so only a broken zlib could fail here.
-        precondition(status == Z_OK, "zlib compress2 failed with status \(status)")
+        // compressBound guarantees room; zlib still fails when memory runs out or the level is invalid.
+        guard status == Z_OK else { throw .compressionFailed(status: status) }
         output.removeSubrange(Int(capacity)...)
         return output
     }

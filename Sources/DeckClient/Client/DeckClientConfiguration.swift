@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// var configuration = DeckClientConfiguration(baseURL: URL(string: "https://deckofcardsapi.com")!)
-/// configuration.timeout = .seconds(10)
+/// configuration.timeout = 10
 /// configuration.imageCacheDirectory = URL(fileURLWithPath: "/tmp/riffle-images")
 /// let client = DeckOfCardsClient(configuration: configuration)
 /// ```
@@ -15,9 +15,9 @@ public struct DeckClientConfiguration: Hashable, Sendable {
     /// The server's address; endpoints are resolved under `<baseURL>/api/`. A path is kept, so a
     /// server mounted under a prefix works.
     public var baseURL: URL
-    /// How long one attempt may wait for its response before failing with
+    /// How long one attempt may wait for its response, in seconds, before failing with
     /// ``DeckClientError/Code/timedOut``.
-    public var timeout: Duration
+    public var timeout: TimeInterval
     /// Retries of safe requests after transient failures.
     public var retryPolicy: RetryPolicy
     /// The most bytes of images kept in memory; least recently used images go first.
@@ -25,25 +25,21 @@ public struct DeckClientConfiguration: Hashable, Sendable {
     /// A directory where downloaded images are also kept across runs, or `nil` for memory only.
     public var imageCacheDirectory: URL?
 
-    /// ``timeout`` in seconds, as `URLRequest` takes it.
-    public var timeoutSeconds: Double {
-        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    }
-
     /// Creates a configuration.
     ///
     /// - Parameters:
     ///   - baseURL: the server; by default ``defaultBaseURL``.
-    ///   - timeout: per attempt; by default 30 seconds.
+    ///   - timeout: per attempt, in seconds; by default 30. Values that are not positive and finite
+    ///     mean the default.
     ///   - retryPolicy: by default ``RetryPolicy/default``.
     ///   - imageMemoryLimit: bytes of images kept in memory; by default 16 MiB.
     ///   - imageCacheDirectory: an on-disk cache directory, or `nil`.
     public init(
-        baseURL: URL = DeckClientConfiguration.defaultBaseURL, timeout: Duration = .seconds(30),
+        baseURL: URL = DeckClientConfiguration.defaultBaseURL, timeout: TimeInterval = 30,
         retryPolicy: RetryPolicy = .default, imageMemoryLimit: Int = 16 << 20, imageCacheDirectory: URL? = nil
     ) {
         self.baseURL = baseURL
-        self.timeout = timeout
+        self.timeout = timeout.isFinite && timeout > 0 ? timeout : 30
         self.retryPolicy = retryPolicy
         self.imageMemoryLimit = max(0, imageMemoryLimit)
         self.imageCacheDirectory = imageCacheDirectory

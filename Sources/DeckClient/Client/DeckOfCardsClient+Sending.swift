@@ -41,10 +41,10 @@ extension DeckOfCardsClient {
         }
     }
 
-    private func pause(_ duration: Duration) async throws {
-        guard duration > .zero else { return }
+    private func pause(_ seconds: TimeInterval) async throws {
+        guard seconds > 0 else { return }
         do {
-            try await Task.sleep(for: duration)
+            try await Task.sleep(nanoseconds: Self.nanoseconds(seconds))
         } catch {
             throw DeckClientError(code: .cancelled, message: "The request was cancelled.")
         }
@@ -59,7 +59,7 @@ extension DeckOfCardsClient {
             return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
                 group.addTask { try await transport.send(request) }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await Task.sleep(nanoseconds: Self.nanoseconds(timeout))
                     return nil
                 }
                 defer { group.cancelAll() }
@@ -72,16 +72,24 @@ extension DeckOfCardsClient {
             throw DeckClientError.classify(error, url: request.url, timeout: timeout)
         }
     }
+
+    /// Seconds as the nanoseconds `Task.sleep(nanoseconds:)` takes, saturating instead of overflowing.
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+        let nanoseconds = seconds * 1e9
+        guard nanoseconds.isFinite, nanoseconds > 0 else { return nanoseconds > 0 ? UInt64.max : 0 }
+        return nanoseconds >= Double(UInt64.max) ? UInt64.max : UInt64(nanoseconds)
+    }
 }
 
 extension DeckClientError {
-    static func timedOut(after timeout: Duration, url: URL) -> DeckClientError {
+    static func timedOut(after timeout: TimeInterval, url: URL) -> DeckClientError {
         DeckClientError(
-            code: .timedOut, message: "No response from \(url.absoluteString) within \(timeout).", isTransient: true)
+            code: .timedOut, message: "No response from \(url.absoluteString) within \(timeout) seconds.",
+            isTransient: true)
     }
 
     /// Maps whatever a transport threw to a client error, deciding whether it is transient.
-    static func classify(_ error: any Error, url: URL, timeout: Duration) -> DeckClientError {
+    static func classify(_ error: any Error, url: URL, timeout: TimeInterval) -> DeckClientError {
         switch error {
         case let error as DeckClientError:
             return error

@@ -93,7 +93,7 @@ public struct DeckOfCardsClient: Sendable {
     /// - Throws: ``DeckClientError/Code/invalidRequest`` when no URL can be built.
     public func httpRequest(for request: DeckRequest) throws -> HTTPRequest {
         let url = try url(for: request)
-        let timeout = configuration.timeoutSeconds
+        let timeout = configuration.timeout
         var headers = ["Accept": "application/json"]
         guard request.changesState else {
             return HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout)

@@ -45,13 +45,17 @@ public struct DeckRequest: Hashable, Sendable {
     ///   - shuffled: whether to shuffle it.
     ///   - deckCount: how many decks to combine (1…20).
     ///   - jokersEnabled: whether to add `X1` and `X2` to each deck.
-    ///   - cards: a partial deck: only these cards, or `nil` for all.
+    ///   - cards: a partial deck: only these cards (an empty list makes a deck of none), or `nil`
+    ///     for all. The API keeps a joker in a partial deck only with jokers enabled, so naming one
+    ///     sends `jokers_enabled=true`.
     /// - Returns: the request.
     public static func newDeck(
         shuffled: Bool = false, deckCount: Int = 1, jokersEnabled: Bool = false, cards: [PlayingCards.Card]? = nil
     ) -> DeckRequest {
         var parameters = [URLQueryItem(name: "deck_count", value: String(deckCount))]
-        if jokersEnabled { parameters.append(URLQueryItem(name: "jokers_enabled", value: "true")) }
+        if jokersEnabled || Self.namesAJoker(cards) {
+            parameters.append(URLQueryItem(name: "jokers_enabled", value: "true"))
+        }
         if let cards { parameters.append(URLQueryItem(name: "cards", value: CardList.format(cards))) }
         return DeckRequest(
             pathSegments: shuffled ? ["deck", "new", "shuffle"] : ["deck", "new"], parameters: parameters,
@@ -90,7 +94,8 @@ public struct DeckRequest: Hashable, Sendable {
     ///   - deckID: the deck id.
     ///   - remainingOnly: shuffle only the undrawn stack, leaving drawn cards and piles alone;
     ///     otherwise every card comes back and all piles are cleared.
-    ///   - jokersEnabled: switch jokers on or off for good, or `nil` to keep them as they are.
+    ///   - jokersEnabled: switch jokers on or off for good, or `nil` to keep them as they are
+    ///     (or, when `cards` names a joker, to switch them on so that the joker is kept).
     ///   - cards: replace the remembered partial-deck contents, or `nil` to keep them.
     /// - Returns: the request.
     public static func shuffle(
@@ -98,11 +103,20 @@ public struct DeckRequest: Hashable, Sendable {
     ) -> DeckRequest {
         var parameters: [URLQueryItem] = []
         if remainingOnly { parameters.append(URLQueryItem(name: "remaining", value: "true")) }
-        if let jokersEnabled {
-            parameters.append(URLQueryItem(name: "jokers_enabled", value: jokersEnabled ? "true" : "false"))
+        if let jokers = jokersEnabled ?? (namesAJoker(cards) ? true : nil) {
+            parameters.append(URLQueryItem(name: "jokers_enabled", value: jokers ? "true" : "false"))
         }
         if let cards { parameters.append(URLQueryItem(name: "cards", value: CardList.format(cards))) }
         return DeckRequest(pathSegments: ["deck", deckID, "shuffle"], parameters: parameters, changesState: true)
+    }
+
+    /// Whether a partial deck's cards include `X1` or `X2`, which the API keeps only with
+    /// `jokers_enabled=true`.
+    private static func namesAJoker(_ cards: [PlayingCards.Card]?) -> Bool {
+        cards?.contains { card in
+            if case .joker = card { return true }
+            return false
+        } ?? false
     }
 
     /// A draw from the deck's stack: `/api/deck/<id>/draw/` (top), or Riffle's `draw/bottom/`

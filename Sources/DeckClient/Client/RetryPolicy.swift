@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the client retries a request after a transient network failure.
 ///
 /// Only requests that are safe to repeat are ever retried: reading a deck
@@ -11,37 +13,37 @@
 /// `initialBackoff × multiplier^(n-1)`, capped at ``maximumBackoff``.
 ///
 /// ```swift
-/// let policy = RetryPolicy(maximumAttempts: 4, initialBackoff: .milliseconds(100))
-/// policy.backoff(beforeRetry: 3)    // 400 ms
+/// let policy = RetryPolicy(maximumAttempts: 4, initialBackoff: 0.1)
+/// policy.backoff(beforeRetry: 3)    // 0.4 (seconds)
 /// ```
 public struct RetryPolicy: Hashable, Sendable {
     /// How many times a safe request is tried in all, at least 1.
     public var maximumAttempts: Int
-    /// The wait before the first retry.
-    public var initialBackoff: Duration
+    /// The wait before the first retry, in seconds.
+    public var initialBackoff: TimeInterval
     /// The factor each further wait grows by, at least 1.
     public var multiplier: Double
-    /// The longest wait between two attempts.
-    public var maximumBackoff: Duration
+    /// The longest wait between two attempts, in seconds.
+    public var maximumBackoff: TimeInterval
 
     /// Creates a policy; values are clamped to their documented ranges.
     ///
     /// - Parameters:
     ///   - maximumAttempts: tries in all, clamped to 1 or more.
-    ///   - initialBackoff: the first wait, clamped to zero or more.
+    ///   - initialBackoff: the first wait in seconds, clamped to zero or more.
     ///   - multiplier: the growth factor, clamped to 1 or more.
-    ///   - maximumBackoff: the cap on any wait, clamped to at least `initialBackoff`.
+    ///   - maximumBackoff: the cap on any wait in seconds, clamped to at least `initialBackoff`.
     public init(
-        maximumAttempts: Int = 3, initialBackoff: Duration = .milliseconds(200), multiplier: Double = 2,
-        maximumBackoff: Duration = .seconds(5)
+        maximumAttempts: Int = 3, initialBackoff: TimeInterval = 0.2, multiplier: Double = 2,
+        maximumBackoff: TimeInterval = 5
     ) {
         self.maximumAttempts = max(1, maximumAttempts)
-        self.initialBackoff = max(.zero, initialBackoff)
-        self.multiplier = max(1, multiplier)
-        self.maximumBackoff = max(self.initialBackoff, maximumBackoff)
+        self.initialBackoff = initialBackoff.isNaN ? 0 : max(0, initialBackoff)
+        self.multiplier = multiplier.isNaN ? 1 : max(1, multiplier)
+        self.maximumBackoff = maximumBackoff.isNaN ? self.initialBackoff : max(self.initialBackoff, maximumBackoff)
     }
 
-    /// Three attempts, waiting 200 ms then 400 ms.
+    /// Three attempts, waiting 0.2 s then 0.4 s.
     public static let `default` = RetryPolicy()
 
     /// One attempt: never retry.
@@ -50,8 +52,8 @@ public struct RetryPolicy: Hashable, Sendable {
     /// The wait before a retry.
     ///
     /// - Parameter retry: which retry, 1 for the first (the second attempt).
-    /// - Returns: `initialBackoff × multiplier^(retry-1)`, at most ``maximumBackoff``.
-    public func backoff(beforeRetry retry: Int) -> Duration {
+    /// - Returns: `initialBackoff × multiplier^(retry-1)` seconds, at most ``maximumBackoff``.
+    public func backoff(beforeRetry retry: Int) -> TimeInterval {
         var wait = initialBackoff
         var step = 1
         while step < retry, wait < maximumBackoff {

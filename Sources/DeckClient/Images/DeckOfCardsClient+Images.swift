@@ -19,7 +19,7 @@ extension DeckOfCardsClient {
         return try await images.data(for: url) {
             let request = HTTPRequest(
                 method: "GET", url: url, headers: ["Accept": "image/*"],
-                timeout: client.configuration.timeoutSeconds)
+                timeout: client.configuration.timeout)
             let response = try await client.perform(request, retrying: true)
             guard (200..<300).contains(response.status) else {
                 throw DeckClientError(

@@ -79,8 +79,9 @@ public final class Card {
 
     /// Downloads the card's image and stores it in ``image``.
     ///
-    /// - Parameter handler: called with `true` once ``image`` is set, `false` on failure
-    ///   (including a card without a valid URL).
+    /// - Parameter handler: called with `true` once ``image`` is set, `false` on failure, as
+    ///   ``CardAPIClient/downloadImage(at:handler:)`` reports it: a card without a valid URL, a
+    ///   failed download, or bytes that make no image.
     public func downloadImage(_ handler: @escaping @MainActor (Bool) -> Void) {
         guard let url else {
             handler(false)
@@ -89,13 +90,15 @@ public final class Card {
         isDownloading = true
         apiClient.downloadImageData(at: url) { [self] success, data in
             self.isDownloading = false
-            guard success, let data else {
+            guard success, let data, let image = SeedImage.make(from: data) else {
                 handler(false)
                 return
             }
             self.imageData = data
             #if canImport(UIKit)
-                self.image = UIImage(data: data)
+                self.image = image
+            #else
+                _ = image
             #endif
             handler(true)
         }

@@ -18,10 +18,43 @@ import Foundation
 /// ```
 ///
 /// `CardAPIClient` is `Sendable`: it holds only the (Sendable) async client.
+///
+/// ``shared`` talks to `$RIFFLE_SERVER` when that names a server, else to the local server; set it
+/// once at launch to talk to any other server, the public one included:
+///
+/// ```swift
+/// CardAPIClient.shared = CardAPIClient(baseURL: URL(string: "https://deckofcardsapi.com")!)
+/// let deck = Deck()   // uses the server above
+/// ```
 public struct CardAPIClient: Sendable {
-    /// The singleton the lab's `Deck` and `Card` use, talking to the local server
-    /// (``DeckClientConfiguration/defaultBaseURL``).
-    public static let shared = CardAPIClient()
+    /// The environment variable naming the server ``shared`` starts with: `RIFFLE_SERVER`, the
+    /// variable the `riffle` command line also reads.
+    public static let serverEnvironmentVariable = "RIFFLE_SERVER"
+
+    /// The client the lab's `Deck` and `Card` use unless given another.
+    ///
+    /// It starts as a client for ``defaultServer(environment:)``: `$RIFFLE_SERVER` when that is an
+    /// `http` or `https` URL, else ``DeckClientConfiguration/defaultBaseURL``. Setting it, once at
+    /// launch before decks and cards are made, points every later default `Deck()` and `Card` at
+    /// another server; objects already made keep the client they were made with. Reading and
+    /// setting are thread-safe.
+    public static var shared: CardAPIClient {
+        get { SharedCardAPIClient.storage.client }
+        set { SharedCardAPIClient.storage.client = newValue }
+    }
+
+    /// The server ``shared`` starts with for an environment.
+    ///
+    /// - Parameter environment: the process environment; by default this process's.
+    /// - Returns: `RIFFLE_SERVER` when it is an `http` or `https` URL with a host (surrounding
+    ///   whitespace ignored), else ``DeckClientConfiguration/defaultBaseURL``.
+    public static func defaultServer(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        guard let text = environment[serverEnvironmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { return DeckClientConfiguration.defaultBaseURL }
+        return url
+    }
 
     /// The async client underneath.
     public let client: DeckOfCardsClient
@@ -72,6 +105,13 @@ public struct CardAPIClient: Sendable {
     public func drawCards(
         deckID: String, count: Int, handler: @escaping @MainActor ([[String: Any]]?, DeckClientError?) -> Void
     ) {
+        draw(deckID: deckID, count: count) { cards, _, error in handler(cards, error) }
+    }
+
+    /// Draws cards and hands over the server's `remaining` too, for ``Deck``.
+    func draw(
+        deckID: String, count: Int, handler: @escaping @MainActor ([[String: Any]]?, Int?, DeckClientError?) -> Void
+    ) {
         let client = self.client
         Task { @MainActor in
             do {
@@ -81,9 +121,9 @@ public struct CardAPIClient: Sendable {
                 let shortfall = draw.shortfall.map {
                     DeckClientError(code: .notEnoughCards, message: $0, httpStatus: response.status, serverMessage: $0)
                 }
-                handler(cards, shortfall)
+                handler(cards, draw.remaining, shortfall)
             } catch {
-                handler(nil, DeckClientError.wrapping(error))
+                handler(nil, nil, DeckClientError.wrapping(error))
             }
         }
     }
@@ -110,22 +150,27 @@ public struct CardAPIClient: Sendable {
         ///
         /// - Parameters:
         ///   - url: the image URL.
-        ///   - handler: called on the main actor with `true` and the image, or `false` and `nil`.
+        ///   - handler: called on the main actor with `true` and the image, or `false` and `nil`
+        ///     when the download failed or its bytes make no image.
         public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, UIImage?) -> Void) {
             downloadImageData(at: url) { success, data in
-                let image = data.flatMap { UIImage(data: $0) }
+                let image = data.flatMap(SeedImage.make(from:))
                 handler(success && image != nil, image)
             }
         }
     #else
         /// Downloads an image, as the lab describes: `handler(true, bytes)` on success. Without UIKit
-        /// the image is its bytes.
+        /// the image is its bytes, which must be an image file (PNG, JPEG, GIF, WebP or SVG).
         ///
         /// - Parameters:
         ///   - url: the image URL.
-        ///   - handler: called on the main actor with `true` and the bytes, or `false` and `nil`.
+        ///   - handler: called on the main actor with `true` and the bytes, or `false` and `nil`
+        ///     when the download failed or its bytes are not an image.
         public func downloadImage(at url: URL, handler: @escaping @MainActor (Bool, Data?) -> Void) {
-            downloadImageData(at: url, handler: handler)
+            downloadImageData(at: url) { success, data in
+                let image = data.flatMap(SeedImage.make(from:))
+                handler(success && image != nil, image)
+            }
         }
     #endif
 

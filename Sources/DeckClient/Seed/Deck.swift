@@ -63,6 +63,9 @@ public final class Deck {
 
     /// Draws cards, never asking for more than ``remaining``, and appends them to ``cards``.
     ///
+    /// ``remaining`` then takes the server's answer, so draws that overlap, or other players
+    /// drawing from the same deck, leave it right.
+    ///
     /// - Parameters:
     ///   - count: how many cards to draw; clamped to ``remaining``.
     ///   - handler: called with `true` and ``cards`` (every card drawn so far, the new ones
@@ -77,7 +80,7 @@ public final class Deck {
             handler(false, nil)
             return
         }
-        apiClient.drawCards(deckID: deckID, count: numberToDraw) { [self] dictionaries, error in
+        apiClient.draw(deckID: deckID, count: numberToDraw) { [self] dictionaries, serverRemaining, _ in
             guard let dictionaries else {
                 handler(false, nil)
                 return
@@ -85,8 +88,8 @@ public final class Deck {
             for dictionary in dictionaries {
                 self.cards.append(Card(dictionary: dictionary, apiClient: self.apiClient))
             }
-            self.remaining = max(0, remaining - dictionaries.count)
-            if error?.code == .notEnoughCards { self.remaining = 0 }
+            // A new deck made meanwhile has its own count; this answer is about the old one.
+            if self.deckID == deckID, let serverRemaining { self.remaining = serverRemaining }
             handler(true, self.cards)
         }
     }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -49,7 +48,10 @@ extension URLSession {
 private let cancellationQueue = DispatchQueue(label: "riffle.deck-client.cancellation")
 
 /// Joins a data task's completion handler and the continuation waiting for it, in either order.
-private final class DataTaskCompletion: Sendable {
+///
+/// `@unchecked Sendable`: its only mutable state, `state`, is read and written only while `lock` is
+/// held (an `NSLock` rather than `Synchronization.Mutex`, which needs iOS 18 and macOS 15).
+private final class DataTaskCompletion: @unchecked Sendable {
     private enum State {
         case waitingForBoth
         case waiting(CheckedContinuation<(Data, URLResponse), any Error>)
@@ -57,10 +59,17 @@ private final class DataTaskCompletion: Sendable {
         case delivered
     }
 
-    private let state = Mutex(State.waitingForBoth)
+    private let lock = NSLock()
+    private var state = State.waitingForBoth
+
+    private func withLock<Value>(_ body: (inout State) -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 
     func wait(with continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        let ready: Result<(Data, URLResponse), any Error>? = state.withLock { state in
+        let ready: Result<(Data, URLResponse), any Error>? = withLock { state in
             if case .finished(let result) = state {
                 state = .delivered
                 return result
@@ -72,7 +81,7 @@ private final class DataTaskCompletion: Sendable {
     }
 
     func finish(_ result: Result<(Data, URLResponse), any Error>) {
-        let waiting: CheckedContinuation<(Data, URLResponse), any Error>? = state.withLock { state in
+        let waiting: CheckedContinuation<(Data, URLResponse), any Error>? = withLock { state in
             switch state {
             case .waiting(let continuation):
                 state = .delivered

@@ -38,6 +38,7 @@ public struct ListChangeset<SectionID: Hashable, Model> {
     /// Creates a stage.
     ///
     /// - Parameter data: The list after the stage.
+    @inlinable
     public init(data: SectionedList<SectionID, Model>) {
         self.data = data
     }

@@ -3,13 +3,15 @@
 ///
 /// Each key costs one hash lookup to record and one to take; occurrences of the same key are chained through an
 /// array rather than stored as per-key arrays, so building the table allocates only the dictionary and one array.
+@usableFromInline
 struct OccurrenceTable<Key: Hashable> {
     /// For each key, the first old position not yet matched, or -1 once all are taken.
-    private var firstUnmatched: [Key: Int]
+    @usableFromInline var firstUnmatched: [Key: Int]
     /// For each old position, the next old position with the same key, or -1.
-    private var nextOccurrence: [Int]
+    @usableFromInline var nextOccurrence: [Int]
 
     /// Creates an empty table for old positions `0..<positionCount`.
+    @inlinable
     init(positionCount: Int) {
         firstUnmatched = [:]
         firstUnmatched.reserveCapacity(positionCount)
@@ -17,6 +19,7 @@ struct OccurrenceTable<Key: Hashable> {
     }
 
     /// Records an old position. Positions must be recorded from last to first.
+    @inlinable
     mutating func record(_ key: Key, at position: Int) {
         if let following = firstUnmatched.updateValue(position, forKey: key) {
             nextOccurrence[position] = following
@@ -24,6 +27,7 @@ struct OccurrenceTable<Key: Hashable> {
     }
 
     /// Returns and consumes the first unmatched old position with the key, or `nil`.
+    @inlinable
     mutating func take(_ key: Key) -> Int? {
         guard let index = firstUnmatched.index(forKey: key) else { return nil }
         let position = firstUnmatched.values[index]

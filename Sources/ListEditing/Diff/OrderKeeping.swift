@@ -5,6 +5,7 @@
 /// longest increasing subsequence. The sequence is first cut into runs of consecutive offsets (elements that stayed
 /// neighbours); an optimal increasing subsequence takes each run whole or not at all, so the search works on
 /// runs weighted by length. After an edit with few moves there are few runs, whatever the list's length.
+@usableFromInline
 enum OrderKeeping {
     /// Returns, for each element of `offsets`, whether it keeps its place.
     ///
@@ -15,6 +16,7 @@ enum OrderKeeping {
     ///   the weighted search fits the budget (*r* log *r* ≤ 4*n* + 1024 for *r* runs and *n* elements); beyond it
     ///   a greedy linear pass keeps runs in order, which is still correct but may report more moves.
     /// - Complexity: O(*n* + *offsetBound*), with *r* log *r* bounded as above.
+    @inlinable
     static func keptElements(_ offsets: [Int], offsetBound: Int) -> [Bool] {
         let count = offsets.count
         var kept = [Bool](repeating: true, count: count)
@@ -41,7 +43,8 @@ enum OrderKeeping {
     }
 
     /// Maximum-weight increasing subsequence of runs, with a Fenwick tree of prefix maxima over the runs' ranks.
-    private static func heaviestIncreasingRuns(_ offsets: [Int], runStarts: [Int], offsetBound: Int) -> [Bool] {
+    @inlinable
+    static func heaviestIncreasingRuns(_ offsets: [Int], runStarts: [Int], offsetBound: Int) -> [Bool] {
         let runCount = runStarts.count - 1
         // Rank runs by first offset with a bucket pass instead of a sort: runs are disjoint offset ranges.
         var rankOfOffset = [Int](repeating: -1, count: offsetBound)
@@ -95,7 +98,8 @@ enum OrderKeeping {
     }
 
     /// Keeps each run whose offsets follow the last kept run's: linear, always increasing, not always longest.
-    private static func greedyIncreasingRuns(_ offsets: [Int], runStarts: [Int]) -> [Bool] {
+    @inlinable
+    static func greedyIncreasingRuns(_ offsets: [Int], runStarts: [Int]) -> [Bool] {
         let runCount = runStarts.count - 1
         var keptRuns = [Bool](repeating: false, count: runCount)
         var lastKeptOffset = -1

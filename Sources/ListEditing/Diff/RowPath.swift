@@ -11,6 +11,7 @@ public struct RowPath: Hashable, Comparable, Sendable {
     /// - Parameters:
     ///   - section: The section's offset in the list.
     ///   - row: The row's offset in its section.
+    @inlinable
     public init(section: Int, row: Int) {
         self.section = section
         self.row = row
@@ -39,6 +40,7 @@ public struct RowMove: Hashable, Sendable {
     /// - Parameters:
     ///   - source: The row's position before the stage.
     ///   - target: The row's position after the stage.
+    @inlinable
     public init(source: RowPath, target: RowPath) {
         self.source = source
         self.target = target
@@ -57,6 +59,7 @@ public struct SectionMove: Hashable, Sendable {
     /// - Parameters:
     ///   - source: The section's offset before the stage.
     ///   - target: The section's offset after the stage.
+    @inlinable
     public init(source: Int, target: Int) {
         self.source = source
         self.target = target

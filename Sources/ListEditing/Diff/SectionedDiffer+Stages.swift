@@ -1,5 +1,6 @@
 extension SectionedDiffer {
     /// Builds the five stages from the matching; see ``StagedListChangeset`` for what each holds.
+    @inlinable
     mutating func stages(
         targetList: SectionedList<SectionID, Model>, sectionContentEqual: (SectionID, SectionID) -> Bool,
         rowContentEqual: (Model, Model) -> Bool

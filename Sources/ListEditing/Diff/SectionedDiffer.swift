@@ -3,26 +3,28 @@
 /// Rows are numbered globally (section base plus row) so that one hash table matches rows across all sections,
 /// which is what lets a row move between sections. Rows of deleted sections and of inserted sections are left
 /// out of the matching: they leave or arrive with their section.
+@usableFromInline
 struct SectionedDiffer<SectionID: Hashable, Model> {
-    typealias Section = ListSection<SectionID, Model>
+    @usableFromInline typealias Section = ListSection<SectionID, Model>
 
-    let source: [Section]
-    let target: [Section]
+    @usableFromInline let source: [Section]
+    @usableFromInline let target: [Section]
     /// For each old section, the offset of its new section, or -1 if deleted.
-    var sourceSectionTarget: [Int]
+    @usableFromInline var sourceSectionTarget: [Int]
     /// For each new section, the offset of its old section, or -1 if inserted.
-    var targetSectionSource: [Int]
+    @usableFromInline var targetSectionSource: [Int]
     /// Global number of each old section's first row.
-    var sourceRowBase: [Int]
+    @usableFromInline var sourceRowBase: [Int]
     /// Global number of each new section's first row.
-    var targetRowBase: [Int]
+    @usableFromInline var targetRowBase: [Int]
     /// For each old row, the global number of its new row, or -1 if deleted.
-    var sourceRowTarget: [Int]
+    @usableFromInline var sourceRowTarget: [Int]
     /// For each new row, the global number of its old row, or -1 if inserted.
-    var targetRowSource: [Int]
+    @usableFromInline var targetRowSource: [Int]
     /// For each old row of a kept section, that section's old offset.
-    var sourceRowSection: [Int]
+    @usableFromInline var sourceRowSection: [Int]
 
+    @inlinable
     init<SectionKey: Hashable, RowKey: Hashable>(
         source: [Section], target: [Section], sectionIdentity: (SectionID) -> SectionKey,
         rowIdentity: (Model) -> RowKey
@@ -72,7 +74,8 @@ struct SectionedDiffer<SectionID: Hashable, Model> {
         }
     }
 
-    private static func rowBases(of sections: [Section]) -> [Int] {
+    @inlinable
+    static func rowBases(of sections: [Section]) -> [Int] {
         var bases = [Int]()
         bases.reserveCapacity(sections.count)
         var total = 0

@@ -36,6 +36,7 @@ public struct StagedListChangeset<SectionID: Hashable, Model>: RandomAccessColle
     /// Creates a changeset from stages computed elsewhere.
     ///
     /// - Parameter stages: The stages, in the order they are applied.
+    @inlinable
     public init(stages: [ListChangeset<SectionID, Model>]) {
         self.stages = stages
     }
@@ -55,6 +56,7 @@ public struct StagedListChangeset<SectionID: Hashable, Model>: RandomAccessColle
     /// - Complexity: O(*n* + *m*) time and memory, for *n* rows and sections in `source` and *m* in `target`
     ///   (expected, as for any hash table). Move minimisation costs O(*r* log *r*) for *r* runs of rows that stayed
     ///   neighbours, kept within O(*n*) by a budget (see the DocC article).
+    @inlinable
     public init<SectionKey: Hashable, RowKey: Hashable>(
         from source: SectionedList<SectionID, Model>,
         to target: SectionedList<SectionID, Model>,
@@ -78,6 +80,7 @@ public struct StagedListChangeset<SectionID: Hashable, Model>: RandomAccessColle
     ///   - rowIdentity: Returns the key that identifies a row's model across the two lists.
     ///   - rowContentEqual: Returns whether two models with the same identity look the same.
     /// - Complexity: O(*n* + *m*) for *n* rows and sections in `source` and *m* in `target`.
+    @inlinable
     public init<RowKey: Hashable>(
         from source: SectionedList<SectionID, Model>,
         to target: SectionedList<SectionID, Model>,
@@ -109,6 +112,7 @@ extension StagedListChangeset where Model: Hashable {
     ///   - source: The old list.
     ///   - target: The new list.
     /// - Complexity: O(*n* + *m*) for *n* rows and sections in `source` and *m* in `target`.
+    @inlinable
     public init(from source: SectionedList<SectionID, Model>, to target: SectionedList<SectionID, Model>) {
         self.init(from: source, to: target, rowIdentity: { $0 }, rowContentEqual: { _, _ in true })
     }

@@ -115,7 +115,7 @@ struct ErrorRowTests {
         await server.stop()
         let client = DeckOfCardsClient(
             configuration: DeckClientConfiguration(
-                baseURL: url, retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: .zero)))
+                baseURL: url, retryPolicy: RetryPolicy(maximumAttempts: 2, initialBackoff: 0)))
         let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
         #expect(error?.code == .transportFailed || error?.code == .timedOut)
     }

@@ -8,7 +8,7 @@ func withTestServer(
 ) async throws {
     let server = try await TestServer.start()
     let client = DeckOfCardsClient(
-        configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: .seconds(20)))
+        configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
     do {
         try await body(client, server)
     } catch {

@@ -29,6 +29,23 @@ struct RequestBuildingTests {
             String(decoding: request.body ?? Data(), as: UTF8.self) == "deck_count=2&jokers_enabled=true&cards=AS,X2")
     }
 
+    @Test("A partial deck naming a joker enables jokers, which the API needs to keep it")
+    func jokersInPartialDecks() throws {
+        func body(_ request: DeckRequest) throws -> String {
+            String(decoding: try client.httpRequest(for: request).body ?? Data(), as: UTF8.self)
+        }
+        #expect(
+            try body(.newDeck(cards: [.standard(.ace, .spades), .joker(.black)]))
+                == "deck_count=1&jokers_enabled=true&cards=AS,X1")
+        #expect(try body(.newDeck(cards: [.standard(.ace, .spades)])) == "deck_count=1&cards=AS")
+        #expect(try body(.newDeck(cards: [])) == "deck_count=1&cards=")
+        #expect(try body(.shuffle(deckID: "d", cards: [.joker(.red)])) == "jokers_enabled=true&cards=X2")
+        #expect(
+            try body(.shuffle(deckID: "d", jokersEnabled: false, cards: [.joker(.red)]))
+                == "jokers_enabled=false&cards=X2")
+        #expect(try body(.shuffle(deckID: "d", cards: [.standard(.king, .hearts)])) == "cards=KH")
+    }
+
     @Test("Draw sources map to the draw paths")
     func drawPaths() throws {
         let paths = try [DrawSource.top, .bottom, .random].map {

@@ -10,7 +10,7 @@ struct RetryAndTimeoutTests {
             try await Task.sleep(for: .seconds(60))
             return HTTPResponse(status: 200)
         }
-        let client = DeckOfCardsClient.fake(transport, timeout: .milliseconds(50), attempts: 1)
+        let client = DeckOfCardsClient.fake(transport, timeout: 0.05, attempts: 1)
         let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
         #expect(error?.code == .timedOut)
         #expect(error?.isTransient == true)
@@ -23,7 +23,7 @@ struct RetryAndTimeoutTests {
             if attempt < 3 { try await Task.sleep(for: .seconds(60)) }
             return HTTPResponse(status: 200, body: Data(Sample.deck.utf8))
         }
-        let client = DeckOfCardsClient.fake(transport, timeout: .milliseconds(50), attempts: 3)
+        let client = DeckOfCardsClient.fake(transport, timeout: 0.05, attempts: 3)
         let deck = try await client.deckInfo(deckID: "abc123def456")
         #expect(deck == DeckStatus(deckID: "abc123def456", remaining: 52, shuffled: true))
         #expect(await transport.log.count == 3)
@@ -86,7 +86,7 @@ struct RetryAndTimeoutTests {
             try await Task.sleep(for: .seconds(60))
             return HTTPResponse(status: 200, body: Data(Sample.draw.utf8))
         }
-        let client = DeckOfCardsClient.fake(transport, timeout: .milliseconds(50), attempts: 5)
+        let client = DeckOfCardsClient.fake(transport, timeout: 0.05, attempts: 5)
         let error = await #expect(throws: DeckClientError.self) { try await client.draw(deckID: "abc123def456") }
         #expect(error?.code == .timedOut)
         #expect(await transport.log.count == 1)
@@ -105,14 +105,14 @@ struct RetryAndTimeoutTests {
     @Test("Backoff grows by the multiplier and stops at the cap")
     func backoff() {
         let policy = RetryPolicy(
-            maximumAttempts: 6, initialBackoff: .milliseconds(100), multiplier: 2, maximumBackoff: .milliseconds(500))
+            maximumAttempts: 6, initialBackoff: 0.1, multiplier: 2, maximumBackoff: 0.5)
         #expect(
             (1...5).map { policy.backoff(beforeRetry: $0) } == [
-                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500), .milliseconds(500),
+                0.1, 0.2, 0.4, 0.5, 0.5,
             ])
-        let clamped = RetryPolicy(maximumAttempts: 0, initialBackoff: .milliseconds(-5), multiplier: 0.5)
+        let clamped = RetryPolicy(maximumAttempts: 0, initialBackoff: -0.005, multiplier: 0.5)
         #expect(clamped.maximumAttempts == 1)
-        #expect(clamped.initialBackoff == .zero)
+        #expect(clamped.initialBackoff == 0)
         #expect(clamped.multiplier == 1)
     }
 }

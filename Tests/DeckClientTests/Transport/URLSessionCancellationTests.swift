@@ -48,7 +48,7 @@ struct URLSessionCancellationTests {
         defer { listener.close() }
         let client = DeckOfCardsClient(
             configuration: .init(
-                baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!, timeout: .milliseconds(200),
+                baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!, timeout: 0.2,
                 retryPolicy: .never))
         let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
         #expect(error?.code == .timedOut)

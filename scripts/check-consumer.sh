@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Checks Riffle the way an app developer meets it: as a dependency added by version.
+#
+#   1. Copies this working tree into a throw-away git repository and tags it (RIFFLE_VERSION, default 1.0.0).
+#   2. Writes a separate package that depends on that repository with `from:` and has one small executable per
+#      library product (Examples/Consumer/Sources): PlayingCards, SwipeStack, ListEditing, CardArt, DeckClient.
+#   3. Resolves and builds it, then checks that
+#      - no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the stores) was built for these products;
+#      - only deck-client links Foundation (the others import nothing but Riffle);
+#      - every executable runs and checks its own output; deck-client talks to a real `riffle serve`
+#        (RIFFLE_BIN, default .build/debug/riffle) on a free loopback port.
+# Exits non-zero, saying what failed, on any step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+version=${RIFFLE_VERSION:-1.0.0}
+riffle_bin=${RIFFLE_BIN:-$root/.build/debug/riffle}
+work=$(mktemp -d "${TMPDIR:-/tmp}/riffle-consumer.XXXXXX")
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ]; then kill "$server_pid" 2> /dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+    echo "check-consumer: FAILED: $*" >&2
+    exit 1
+}
+
+echo "== consumer: a throw-away git repository of Riffle, tagged $version"
+mkdir "$work/riffle"
+git ls-files -z --cached --others --exclude-standard \
+    | tar --null --files-from=- --ignore-failed-read -cf - 2> /dev/null | tar -xf - -C "$work/riffle"
+git -C "$work/riffle" init -q
+git -C "$work/riffle" add -A
+git -C "$work/riffle" -c user.name=riffle-ci -c user.email=ci@riffle.invalid commit -q -m "Riffle $version"
+git -C "$work/riffle" tag "$version"
+
+echo "== consumer: a package that depends on it with from: \"$version\""
+mkdir "$work/consumer"
+cp -R Examples/Consumer/Sources "$work/consumer/Sources"
+products=(PlayingCards SwipeStack ListEditing CardArt DeckClient)
+executables=(play-cards swipe-stack list-editing card-art deck-client)
+{
+    echo '// swift-tools-version: 6.1'
+    echo 'import PackageDescription'
+    echo ''
+    echo 'let package = Package('
+    echo '    name: "RiffleConsumer",'
+    echo '    platforms: [.macOS(.v13), .iOS(.v13)],'
+    echo "    dependencies: [.package(url: \"file://$work/riffle\", from: \"$version\")],"
+    echo '    targets: ['
+    for i in "${!products[@]}"; do
+        echo "        .executableTarget(name: \"${executables[$i]}\", dependencies: [.product(name: \"${products[$i]}\", package: \"riffle\")]),"
+    done
+    echo '    ]'
+    echo ')'
+} > "$work/consumer/Package.swift"
+
+echo "== consumer: resolve and build"
+(cd "$work/consumer" && swift package resolve) || fail "the consumer package does not resolve"
+(cd "$work/consumer" && swift build) || fail "the consumer package does not build"
+bin_dir=$(cd "$work/consumer" && swift build --show-bin-path)
+# SwiftPM resolves every dependency of a package, but builds only what the chosen products need.
+for server_module in Hummingbird GRDB PostgresNIO Prometheus DeckService SQLiteDeckStorage PostgresDeckStorage DeckStores; do
+    if [ -n "$(find "$bin_dir/$server_module.build" -name '*.o' 2> /dev/null | head -1)" ]; then
+        fail "building the library products also built $server_module, which only the server needs"
+    fi
+done
+echo "no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the stores) was built"
+
+echo "== consumer: only deck-client links Foundation"
+for exe in "${executables[@]}"; do
+    [ -x "$bin_dir/$exe" ] || fail "no executable $exe"
+    if command -v ldd > /dev/null 2>&1; then
+        libraries=$(ldd "$bin_dir/$exe")
+        if [[ "$libraries" == *libFoundation* ]]; then linked=yes; else linked=no; fi
+        if [ "$exe" = deck-client ]; then
+            [ "$linked" = yes ] || fail "deck-client should link Foundation (DeckClient needs it)"
+        else
+            [ "$linked" = no ] || fail "$exe links Foundation, but imports only ${products[*]}"
+        fi
+        echo "$exe: Foundation linked: $linked"
+    fi
+done
+
+echo "== consumer: run every executable"
+for exe in play-cards swipe-stack list-editing card-art; do
+    "$bin_dir/$exe" || fail "$exe exited with $?"
+done
+[ -x "$riffle_bin" ] || fail "no riffle binary at $riffle_bin for deck-client (run swift build, or set RIFFLE_BIN)"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$riffle_bin" serve --host 127.0.0.1 --port "$port" --database :memory: --log-level error > "$work/serve.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 100); do
+    if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/health', timeout=1)" \
+        2> /dev/null; then
+        break
+    fi
+    kill -0 "$server_pid" 2> /dev/null || fail "riffle serve exited: $(cat "$work/serve.log")"
+    sleep 0.1
+done
+"$bin_dir/deck-client" "http://127.0.0.1:$port" || fail "deck-client exited with $?"
+echo "check-consumer: all ${#executables[@]} executables built against Riffle $version by version, and ran"

@@ -22,7 +22,7 @@
 ///
 /// - Complexity: Updates, swipes, undos, shifts and look-ups are O(log n) in the number of cards (batch updates
 ///   O(k log n) for k cards); ``frame(at:)`` is O(v log n) for v visible cards. Only the calls that return
-///   whole lists (``remainingIndices``, ``swipedCards``) and ``reloadData(count:dataSourceCount:)`` are linear.
+///   whole lists (``remainingIndices``, ``swipedCards``) and ``reloadData(count:)`` are linear.
 public struct SwipeStack: Sendable {
     /// What the top card is doing.
     enum State: Sendable {
@@ -122,8 +122,21 @@ public struct SwipeStack: Sendable {
         return result
     }
 
-    /// Whether ``undoLastSwipe(animated:time:)`` has a swipe or shift to revert.
+    /// Whether ``undo(animated:time:)`` has a swipe or shift to revert.
     public var canUndo: Bool { model.canUndo }
+
+    /// Whether ``undoLastSwipe(animated:time:)`` has a swipe to bring back.
+    public var canUndoSwipe: Bool { model.canUndoSwipe }
+
+    /// Whether ``undoLastShift(animated:time:)`` has a shift to revert.
+    ///
+    /// - Complexity: O(h) for h history entries in the worst case.
+    public var canUndoShift: Bool { model.canUndoShift }
+
+    /// Whether ``redo(animated:time:)`` has an undone swipe or shift to perform again.
+    ///
+    /// - Complexity: O(r) for r undone actions in the worst case.
+    public var canRedo: Bool { model.canRedo }
 
     /// The layout of a card's content, footer and overlay area, for every renderer to lay cards out alike.
     public var cardLayout: CardLayout {

@@ -142,8 +142,8 @@ struct FrameAndAnimationTests {
         #expect(abs(start.translationX + (320.0 * 320 + 480 * 480).squareRoot() * 1.1) < 1e-9)
         #expect(start.primaryOverlay == 0 && start.primaryOverlayOpacity == 1)
         #expect(stack.frame(at: 1.3).placements.last!.translationX == 0)
-        #expect(stack.nextEvent() == .didSwipeCard(index: 0, direction: .left))
-        #expect(stack.nextEvent() == .didUndoCard(index: 0, direction: .left))
+        #expect(stack.nextEvent() == .didSwipeCard(index: 0, card: initialCard(0), direction: .left))
+        #expect(stack.nextEvent() == .didUndoCard(index: 0, card: initialCard(0), direction: .left))
         #expect(stack.nextEvent() == nil)
     }
 

@@ -28,7 +28,8 @@ struct GestureTests {
         #expect(stack.dragEnded(at: Point(x: 260, y: 100), time: 2) == .animate)
         #expect(
             events(&stack) == [
-                .dragProgress(index: 0, direction: .right, progress: 1), .didSwipeCard(index: 0, direction: .right),
+                .dragProgress(index: 0, card: initialCard(0), direction: .right, progress: 1),
+                .didSwipeCard(index: 0, card: initialCard(0), direction: .right),
             ])
         #expect(stack.remainingIndices == [1, 2])
         #expect(stack.swipedCards == [SwipedCard(index: 0, direction: .right)])
@@ -41,7 +42,8 @@ struct GestureTests {
         #expect(stack.dragEnded(at: Point(x: 200, y: 100), time: 2) == .animate)
         #expect(
             events(&stack) == [
-                .dragProgress(index: 0, direction: .right, progress: 0.5), .didCancelSwipe(index: 0),
+                .dragProgress(index: 0, card: initialCard(0), direction: .right, progress: 0.5),
+                .didCancelSwipe(index: 0, card: initialCard(0)),
             ])
         #expect(stack.remainingIndices == [0, 1, 2])
     }
@@ -64,7 +66,7 @@ struct GestureTests {
         _ = stack.dragMoved(to: Point(x: 220, y: 100), time: 0.5)
         _ = stack.dragEnded(at: Point(x: 180, y: 100), time: 0.52)  // 20 pt right, moving left at 2,000 pt/s
         #expect(stack.remainingIndices == [0, 1, 2])
-        #expect(events(&stack).last == .didCancelSwipe(index: 0))
+        #expect(events(&stack).last == .didCancelSwipe(index: 0, card: initialCard(0)))
     }
 
     @Test func cancelNeverCommits() {
@@ -73,7 +75,7 @@ struct GestureTests {
         _ = stack.dragMoved(to: Point(x: 400, y: 100), time: 0.01)
         #expect(stack.dragCancelled(time: 0.02) == .animate)
         #expect(stack.remainingIndices == [0, 1, 2])
-        #expect(events(&stack).last == .didCancelSwipe(index: 0))
+        #expect(events(&stack).last == .didCancelSwipe(index: 0, card: initialCard(0)))
         #expect(stack.dragEnded(at: Point(x: 400, y: 100), time: 0.03) == .none)
     }
 
@@ -125,7 +127,8 @@ struct GestureTests {
         _ = stack.tapped(at: Point(x: 500, y: 10), time: 0)
         #expect(
             events(&stack) == [
-                .didSelectCard(index: 0, corner: .topLeft), .didSelectCard(index: 0, corner: .bottomRight),
+                .didSelectCard(index: 0, card: initialCard(0), corner: .topLeft),
+                .didSelectCard(index: 0, card: initialCard(0), corner: .bottomRight),
             ])
     }
 
@@ -148,8 +151,9 @@ struct GestureTests {
         _ = stack.dragEnded(at: Point(x: 300, y: 100), time: 1)
         #expect(
             events(&stack) == [
-                .didSwipeCard(index: 0, direction: .right), .didSwipeCard(index: 1, direction: .up),
-                .didSwipeCard(index: 2, direction: .down), .didSwipeAllCards,
+                .didSwipeCard(index: 0, card: initialCard(0), direction: .right),
+                .didSwipeCard(index: 1, card: initialCard(1), direction: .up),
+                .didSwipeCard(index: 2, card: initialCard(2), direction: .down), .didSwipeAllCards,
             ])
     }
 }

@@ -40,9 +40,10 @@ struct IndexBookkeepingTests {
     @Test func undoAfterDeletingASwipedCardSkipsIt() throws {
         var stack = try fixture()
         try stack.deleteCards(atIndices: [7])
+        let card = try #require(stack.card(atIndex: 4))
         try stack.undoLastSwipe(animated: false, time: 0)
         #expect(stack.remainingIndices == [4, 3, 2, 5, 6, 0])
-        #expect(stack.nextEvent() == .didUndoCard(index: 4, direction: .left))
+        #expect(stack.nextEvent() == .didUndoCard(index: 4, card: card, direction: .left))
     }
 
     @Test func deleteByPositionAndBatchIndicesReferToTheStateBefore() throws {
@@ -113,10 +114,10 @@ struct IndexBookkeepingTests {
         #expect(stack.remainingIndices == [5, 6, 0, 3, 2])
         try stack.shift(withDistance: -1, animated: false, time: 0)
         #expect(stack.remainingIndices == [2, 5, 6, 0, 3])
-        try stack.undoLastSwipe(animated: false, time: 0)
-        try stack.undoLastSwipe(animated: false, time: 0)
+        try stack.undo(animated: false, time: 0)
+        try stack.undo(animated: false, time: 0)
         #expect(stack.remainingIndices == [3, 2, 5, 6, 0])
-        try stack.undoLastSwipe(animated: false, time: 0)
+        try stack.undo(animated: false, time: 0)
         #expect(stack.remainingIndices == [7, 3, 2, 5, 6, 0])
         #expect(stack.swipedCards.map(\.index) == [1, 4])
     }

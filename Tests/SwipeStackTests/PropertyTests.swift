@@ -52,7 +52,7 @@ struct PropertyTests {
                         == nil
                 case 72..<88:
                     valid = reference.undo()
-                    threw = (try? stack.undoLastSwipe(animated: Bool.random(using: &random), time: time)) == nil
+                    threw = (try? stack.undo(animated: Bool.random(using: &random), time: time)) == nil
                 case 88..<97:
                     let distance = Int.random(in: -4...4, using: &random)
                     valid = reference.shift(distance)

@@ -68,6 +68,7 @@ struct WasmParityFixtureTests {
             "  \"config\": {\"numberOfCards\": 10, \"width\": 320, \"height\": 480, \"visibleCards\": 3, "
                 + "\"directionSet\": 0},")
         lines.append("  \"sampleOffsets\": [\(sampleOffsets.map(number).joined(separator: ", "))],")
+        lines.append(contentsOf: hostLayerSection())
         lines.append("  \"steps\": [")
         for (offset, step) in script.enumerated() {
             let (op, args, action) = perform(step, on: &stack)
@@ -88,6 +89,143 @@ struct WasmParityFixtureTests {
         lines.append("  ]")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One scripted call of the host-layer exports (`riffle_cards_*`).
+    enum CardStep {
+        case reload(Int)
+        case frame(Double)
+        case pointerBegan(Double, Double, Double)
+        case pointerMoved(Double, Double, Double)
+        case pointerEnded(Double, Double, Double)
+        case pointerCancelled(Double)
+        case swipe(slot: Int, Double)
+        /// kind 0: any, 1: swipe, 2: shift.
+        case undo(kind: Int, Double)
+        case redo(Double)
+        case shift(Int, Double)
+        case append(Int, total: Int)
+        case insert(index: Int, position: Int, total: Int)
+        case delete(index: Int, total: Int)
+    }
+
+    static let hostLayerScript: [CardStep] = {
+        var steps: [CardStep] = [.reload(6), .frame(0), .pointerBegan(160, 240, 0.1)]
+        for i in 1...6 {
+            steps += [
+                .pointerMoved(160 + Double(i) * 25, 244, 0.1 + Double(i) * 0.016), .frame(0.1 + Double(i) * 0.016),
+            ]
+        }
+        steps += [
+            .pointerEnded(330, 246, 0.21), .frame(0.25), .frame(0.5), .frame(0.9),
+            .pointerBegan(100, 100, 1), .pointerMoved(110, 100, 1.05), .insert(index: 0, position: 1, total: 7),
+            .frame(1.06), .pointerCancelled(1.1), .frame(1.2), .frame(2),
+            .swipe(slot: 0, 2.1), .frame(2.15), .delete(index: 2, total: 6), .frame(2.2), .frame(3),
+            .undo(kind: 1, 3.1), .frame(3.2), .frame(4), .redo(4.1), .frame(4.2), .frame(5),
+            .shift(1, 5.1), .frame(5.2), .undo(kind: 2, 5.3), .frame(5.4), .frame(6),
+            .append(3, total: 9), .frame(6.1), .append(2, total: 5), .swipe(slot: 7, 6.2), .undo(kind: 1, 6.3),
+            .undo(kind: 0, 6.3), .frame(6.4), .pointerBegan(40, 40, 7), .pointerEnded(41, 41, 7.1), .frame(7.2),
+            .frame(8),
+        ]
+        return steps
+    }()
+
+    /// The host-layer session, as fixture lines: each step's result and the operations it wrote.
+    static func hostLayerSection() -> [String] {
+        let recorder = OperationRecorder()
+        var options = SwipeStackOptions(width: 320, height: 480, directions: SwipeDirection.horizontal)
+        options.numberOfVisibleCards = 3
+        let stack = SwipeCardStack(options: options, dataSource: recorder, delegate: recorder, renderer: recorder)
+        var lines = ["  \"cards\": ["]
+        for (offset, step) in hostLayerScript.enumerated() {
+            let (op, args, result) = perform(step, on: stack, recorder: recorder)
+            let operations = result < 0 ? [] : recorder.log
+            recorder.log = []
+            let comma = offset == hostLayerScript.count - 1 ? "" : ","
+            lines.append(
+                "    {\"op\": \"\(op)\", \"args\": \(list(args)), \"result\": \(result < 0 ? -1 : operations.count), "
+                    + "\"ops\": [\(operations.map(list).joined(separator: ", "))]}\(comma)")
+        }
+        lines.append("  ],")
+        return lines
+    }
+
+    static func perform(
+        _ step: CardStep, on stack: SwipeCardStack<OperationRecorder, OperationRecorder, OperationRecorder>,
+        recorder: OperationRecorder
+    ) -> (String, [Double], Int) {
+        func run(_ body: () throws(StackError) -> Void) -> Int {
+            do {
+                try body()
+                return 0
+            } catch {
+                return -1
+            }
+        }
+        switch step {
+        case .reload(let count):
+            recorder.declaredCount = count
+            stack.reloadData()
+            return ("reload", [Double(count)], 0)
+        case .frame(let t):
+            stack.renderFrame(at: t)
+            return ("frame", [t], 0)
+        case .pointerBegan(let x, let y, let t):
+            return ("pointerBegan", [x, y, t], stack.pointerBegan(at: Point(x: x, y: y), time: t) ? 0 : -1)
+        case .pointerMoved(let x, let y, let t):
+            stack.pointerMoved(to: Point(x: x, y: y), time: t)
+            return ("pointerMoved", [x, y, t], 0)
+        case .pointerEnded(let x, let y, let t):
+            stack.pointerEnded(at: Point(x: x, y: y), time: t)
+            return ("pointerEnded", [x, y, t], 0)
+        case .pointerCancelled(let t):
+            stack.pointerCancelled(time: t)
+            return ("pointerCancelled", [t], 0)
+        case .swipe(let slot, let t):
+            return (
+                "swipe", [Double(slot), 1, t],
+                run { () throws(StackError) in
+                    guard slot < 2 else { throw StackError(.directionNotAllowed, "no such slot") }
+                    try stack.swipe(SwipeDirection.horizontal[slot], time: t)
+                }
+            )
+        case .undo(let kind, let t):
+            return (
+                "undo", [Double(kind), 1, t],
+                run { () throws(StackError) in
+                    switch kind {
+                    case 1: try stack.undoLastSwipe(time: t)
+                    case 2: try stack.undoLastShift(time: t)
+                    default: try stack.undo(time: t)
+                    }
+                }
+            )
+        case .redo(let t):
+            return ("redo", [1, t], run { () throws(StackError) in try stack.redo(time: t) })
+        case .shift(let distance, let t):
+            return (
+                "shift", [Double(distance), 1, t],
+                run { () throws(StackError) in try stack.shift(withDistance: distance, time: t) }
+            )
+        case .append(let count, let total):
+            let before = recorder.declaredCount
+            recorder.declaredCount = total
+            let result = run { () throws(StackError) in try stack.appendCards(count: count) }
+            if result < 0 { recorder.declaredCount = before }
+            return ("append", [Double(count), Double(total)], result)
+        case .insert(let index, let position, let total):
+            let before = recorder.declaredCount
+            recorder.declaredCount = total
+            let result = run { () throws(StackError) in try stack.insertCard(atIndex: index, position: position) }
+            if result < 0 { recorder.declaredCount = before }
+            return ("insert", [Double(index), Double(position), Double(total)], result)
+        case .delete(let index, let total):
+            let before = recorder.declaredCount
+            recorder.declaredCount = total
+            let result = run { () throws(StackError) in try stack.deleteCards(atIndices: [index]) }
+            if result < 0 { recorder.declaredCount = before }
+            return ("delete", [Double(index), Double(total)], result)
+        }
     }
 
     static func perform(_ step: Step, on stack: inout SwipeStack) -> (String, [Double], Int) {
@@ -123,7 +261,7 @@ struct WasmParityFixtureTests {
         case .undo(let animated, let t):
             return (
                 "undo", [animated ? 1 : 0, t],
-                code { (s: inout SwipeStack) throws(StackError) in try s.undoLastSwipe(animated: animated, time: t) }
+                code { (s: inout SwipeStack) throws(StackError) in try s.undo(animated: animated, time: t) }
             )
         case .shift(let distance, let animated, let t):
             return (
@@ -148,7 +286,8 @@ struct WasmParityFixtureTests {
     /// The export layer's placement layout (`riffle_stack_frame`).
     static func encode(_ p: CardPlacement) -> [Double] {
         [
-            Double(p.index), Double(p.position), Double(p.zIndex), p.translationX, p.translationY, p.rotation, p.scale,
+            Double(p.index), Double(p.card.rawValue), Double(p.position), Double(p.zIndex), p.translationX,
+            p.translationY, p.rotation, p.scale,
             p.opacity, Double(p.primaryOverlay), p.primaryOverlayOpacity, Double(p.secondaryOverlay),
             p.secondaryOverlayOpacity,
         ]
@@ -160,13 +299,15 @@ struct WasmParityFixtureTests {
             direction.flatMap { directions.firstIndex(of: $0) }.map(Double.init) ?? -1
         }
         switch event {
-        case .didSwipeCard(let index, let direction): return [1, Double(index), slot(direction), -1]
-        case .didUndoCard(let index, let direction): return [2, Double(index), slot(direction), -1]
-        case .didShift(let distance): return [3, -1, -1, Double(distance)]
-        case .didUndoShift(let distance): return [4, -1, -1, Double(distance)]
-        case .didCancelSwipe(let index): return [5, Double(index), -1, -1]
-        case .didSwipeAllCards: return [6, -1, -1, -1]
-        case .didSelectCard(let index, let corner):
+        case .didSwipeCard(let index, let card, let direction):
+            return [1, Double(index), slot(direction), -1, Double(card.rawValue)]
+        case .didUndoCard(let index, let card, let direction):
+            return [2, Double(index), slot(direction), -1, Double(card.rawValue)]
+        case .didShift(let distance): return [3, -1, -1, Double(distance), -1]
+        case .didUndoShift(let distance): return [4, -1, -1, Double(distance), -1]
+        case .didCancelSwipe(let index, let card): return [5, Double(index), -1, -1, Double(card.rawValue)]
+        case .didSwipeAllCards: return [6, -1, -1, -1, -1]
+        case .didSelectCard(let index, let card, let corner):
             let code: Double =
                 switch corner {
                 case .topLeft: 0
@@ -174,9 +315,9 @@ struct WasmParityFixtureTests {
                 case .bottomLeft: 2
                 case .bottomRight: 3
                 }
-            return [7, Double(index), -1, code]
-        case .dragProgress(let index, let direction, let progress):
-            return [8, Double(index), slot(direction), progress]
+            return [7, Double(index), -1, code, Double(card.rawValue)]
+        case .dragProgress(let index, let card, let direction, let progress):
+            return [8, Double(index), slot(direction), progress, Double(card.rawValue)]
         }
     }
 

@@ -14,6 +14,7 @@ public struct ListSection<SectionID: Hashable, Model> {
     /// - Parameters:
     ///   - id: The section's identifier.
     ///   - models: The models of the section's rows, first row first.
+    @inlinable
     public init(id: SectionID, models: [Model]) {
         self.id = id
         self.models = models

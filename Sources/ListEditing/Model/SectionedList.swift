@@ -20,6 +20,7 @@ public struct SectionedList<SectionID: Hashable, Model> {
     /// Creates a list from sections in display order.
     ///
     /// - Parameter sections: The sections, first section first.
+    @inlinable
     public init(_ sections: [ListSection<SectionID, Model>] = []) {
         self.sections = sections
     }

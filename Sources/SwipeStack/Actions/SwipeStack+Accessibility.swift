@@ -23,7 +23,7 @@ extension SwipeStack {
     }
 
     /// Performs an accessibility action: exactly ``swipe(direction:animated:time:)`` or
-    /// ``undoLastSwipe(animated:time:)``, animated.
+    /// ``undo(animated:time:)``, animated.
     ///
     /// - Parameters:
     ///   - action: One of ``accessibilityActions``.
@@ -36,7 +36,7 @@ extension SwipeStack {
     ) throws(StackError) -> StackAction {
         switch action {
         case .swipe(let direction): try swipe(direction: direction, animated: true, time: time)
-        case .undo: try undoLastSwipe(animated: true, time: time)
+        case .undo: try undo(animated: true, time: time)
         }
     }
 }

@@ -1,4 +1,4 @@
-/// Programmatic swipes, undo and shift (MGSwipeCards' "useful methods"), all undoable and none ever dropped.
+/// Programmatic swipes, undo, redo and shift (MGSwipeCards' "useful methods"), all undoable and none ever dropped.
 ///
 /// The model changes at once, so ``topCardIndex`` and the events reflect a swipe as soon as it is requested;
 /// animations of several quick swipes overlap rather than waiting for each other. While the user drags, these
@@ -31,25 +31,75 @@ extension SwipeStack {
         return performSwipe(identity: top, slot: slot, animated: animated, time: time, release: nil)
     }
 
-    /// Brings back the last swiped card on top, or reverts the last shift, whichever came last.
+    /// Brings back the last swiped card on top (Shuffle's and MGSwipeCards' `undoLastSwipe`): a shift is not a
+    /// swipe, so shifts made after that swipe stay in place (revert them with ``undoLastShift(animated:time:)`` or
+    /// ``undo(animated:time:)``).
     ///
-    /// Undo has unlimited depth; a deleted swiped card is no longer in the history.
+    /// The card flies back from the side it left by, tilted the way a drag to that side tilts it. Undo has
+    /// unlimited depth; a deleted swiped card is no longer in the history. ``redo(animated:time:)`` swipes it again.
     ///
     /// - Parameters:
     ///   - animated: Whether the card flies back (ask for animation frames) or appears at once.
     ///   - time: The current time in seconds.
     /// - Returns: ``StackAction/animate`` or ``StackAction/render``; ``StackAction/none`` when queued.
-    /// - Throws: ``StackError/Code/nothingToUndo``.
-    /// - Complexity: Amortized O(log n).
+    /// - Throws: ``StackError/Code/nothingToUndo`` when no swipe is left to undo.
+    /// - Complexity: Amortized O(log n), plus O(s) for s shifts made after the swipe.
     @discardableResult
     public mutating func undoLastSwipe(animated: Bool, time: Double) throws(StackError) -> StackAction {
-        guard model.canUndo else { throw StackError(.nothingToUndo, "undoLastSwipe: the history is empty") }
+        guard model.canUndoSwipe else { throw StackError(.nothingToUndo, "undoLastSwipe: no swipe to undo") }
+        return requestUndo(.swipe, animated: animated, time: time)
+    }
+
+    /// Reverts the last shift, even if swipes came after it: the card that was on top before the shift comes back
+    /// to the top.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the background cards glide to their places.
+    ///   - time: The current time in seconds.
+    /// - Returns: ``StackAction/animate`` or ``StackAction/render``; ``StackAction/none`` when queued.
+    /// - Throws: ``StackError/Code/nothingToUndo`` when no shift is left to undo.
+    /// - Complexity: O(log n + h) for h history entries after the shift.
+    @discardableResult
+    public mutating func undoLastShift(animated: Bool, time: Double) throws(StackError) -> StackAction {
+        guard model.canUndoShift else { throw StackError(.nothingToUndo, "undoLastShift: no shift to undo") }
+        return requestUndo(.shift, animated: animated, time: time)
+    }
+
+    /// Reverts the last swipe or shift, whichever came last: the general undo of an Undo button or a Z key.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the card flies back or the cards glide (ask for animation frames).
+    ///   - time: The current time in seconds.
+    /// - Returns: ``StackAction/animate`` or ``StackAction/render``; ``StackAction/none`` when queued.
+    /// - Throws: ``StackError/Code/nothingToUndo`` when the history is empty.
+    /// - Complexity: Amortized O(log n).
+    @discardableResult
+    public mutating func undo(animated: Bool, time: Double) throws(StackError) -> StackAction {
+        guard model.canUndo else { throw StackError(.nothingToUndo, "undo: the history is empty") }
+        return requestUndo(.any, animated: animated, time: time)
+    }
+
+    /// Performs the last undone swipe or shift again: the card flies out the way it left before, or the stack
+    /// shifts again. Any new swipe or shift forgets what could be redone.
+    ///
+    /// Undone actions that no longer apply (the card was deleted or moved out of the stack) are skipped. A redo
+    /// sends the same events as the action it repeats.
+    ///
+    /// - Parameters:
+    ///   - animated: Whether the card flies out or the cards glide (ask for animation frames).
+    ///   - time: The current time in seconds.
+    /// - Returns: ``StackAction/animate`` or ``StackAction/render``; ``StackAction/none`` when queued.
+    /// - Throws: ``StackError/Code/nothingToRedo`` when nothing undone can be performed again.
+    /// - Complexity: O(log n), plus O(r) to skip undone actions that no longer apply.
+    @discardableResult
+    public mutating func redo(animated: Bool, time: Double) throws(StackError) -> StackAction {
+        guard model.canRedo else { throw StackError(.nothingToRedo, "redo: nothing undone to perform again") }
         if case .dragging(var drag) = state {
-            drag.pending.append(.undo(animated: animated))
+            drag.pending.append(.redo(animated: animated))
             state = .dragging(drag)
             return .none
         }
-        return performUndo(animated: animated, time: time)
+        return performRedo(animated: animated, time: time)
     }
 
     /// Rotates the remaining stack so that the card at position `distance` comes to the top (swiped cards are
@@ -90,7 +140,7 @@ extension SwipeStack {
     }
 
     mutating func performSwipe(
-        identity: Int, slot: Int, animated: Bool, time: Double, release: Release?
+        identity: Int, slot: Int, animated: Bool, time: Double, release: Release?, isRedo: Bool = false
     )
         -> StackAction
     {
@@ -98,7 +148,7 @@ extension SwipeStack {
         let index = model.index(of: identity)!
         let start = release.map { ($0.offset, $0.rotation) } ?? visualOffset(of: identity, at: time)
         if stateIdentity == identity { state = .idle }
-        model.swipe(identity: identity, direction: direction)
+        model.swipe(identity: identity, direction: direction, isRedo: isRedo)
         var action = StackAction.render
         if animated {
             let speed = max(release.map { $0.velocity.projected(on: direction) } ?? 0, 0)
@@ -106,37 +156,51 @@ extension SwipeStack {
             let travel = max(options.exitDistance - along, 1)
             let duration = options.animation.swipeOutDuration(distance: travel, speed: speed)
             let sideways = start.0 - Point(x: direction.dx, y: direction.dy) * along
-            let sign = release == nil ? 1.0 : (start.1 >= 0 ? 1.0 : -1.0)
+            // A release keeps the tilt of the drag; a programmatic swipe tilts the way a drag toward it would.
+            let sign = release.map { $0.rotation >= 0 ? 1.0 : -1.0 } ?? 1.0
             departures.append(
                 Departure(
                     identity: identity, generation: model.generation(of: identity), slot: slot, start: time,
                     duration: duration, from: start.0,
                     to: sideways + Point(x: direction.dx, y: direction.dy) * options.exitDistance,
                     fromRotation: start.1,
-                    toRotation: sign * abs(direction.dx) * options.animation.maximumRotationAngle,
+                    toRotation: release == nil
+                        ? direction.dx * options.animation.maximumRotationAngle
+                        : sign * abs(direction.dx) * options.animation.maximumRotationAngle,
                     startSlope: min(speed * duration / travel, 3)))
             startTransition(by: 1, at: time)
             action = .animate
         }
-        emit(.didSwipeCard(index: index, direction: direction))
+        emit(.didSwipeCard(index: index, card: model.cardID(of: identity), direction: direction))
         if model.numberOfRemainingCards == 0 { emit(.didSwipeAllCards) }
         return action
     }
 
-    mutating func performUndo(animated: Bool, time: Double) -> StackAction {
-        guard let undone = model.undo() else { return .none }
+    mutating func requestUndo(_ kind: StackModel.UndoKind, animated: Bool, time: Double) -> StackAction {
+        if case .dragging(var drag) = state {
+            drag.pending.append(.undo(kind, animated: animated))
+            state = .dragging(drag)
+            return .none
+        }
+        return performUndo(kind, animated: animated, time: time)
+    }
+
+    mutating func performUndo(_ kind: StackModel.UndoKind, animated: Bool, time: Double) -> StackAction {
+        guard let undone = model.undo(kind) else { return .none }
         switch undone {
         case .swipe(let identity, let direction):
             let slot = options.directions.firstIndex(of: direction) ?? -1
             var from = Point(x: direction.dx, y: direction.dy) * options.exitDistance
-            var rotation = abs(direction.dx) * options.animation.maximumRotationAngle
+            // From the side it left by, tilted as a drag toward that side tilts a card.
+            var rotation = direction.dx * options.animation.maximumRotationAngle
             if let running = departures.firstIndex(where: { $0.identity == identity }) {
                 let transform = departures[running].transform(at: time)
                 from = Point(x: transform.translationX, y: transform.translationY)
                 rotation = transform.rotation
                 departures.remove(at: running)
             }
-            emit(.didUndoCard(index: model.index(of: identity)!, direction: direction))
+            emit(
+                .didUndoCard(index: model.index(of: identity)!, card: model.cardID(of: identity), direction: direction))
             guard animated else {
                 if case .dragging = state {} else { state = .idle }
                 return .render
@@ -155,11 +219,24 @@ extension SwipeStack {
         }
     }
 
-    mutating func performShift(distance: Int, animated: Bool, time: Double) -> StackAction {
+    mutating func performRedo(animated: Bool, time: Double) -> StackAction {
+        if case .dragging = state {} else { state = .idle }
+        guard let redone = model.popRedo() else { return .none }
+        switch redone {
+        case .swipe(let identity, let direction):
+            let slot = options.directions.firstIndex(of: direction) ?? 0
+            return performSwipe(
+                identity: identity, slot: slot, animated: animated, time: time, release: nil, isRedo: true)
+        case .shift(let distance):
+            return performShift(distance: distance, animated: animated, time: time, isRedo: true)
+        }
+    }
+
+    mutating func performShift(distance: Int, animated: Bool, time: Double, isRedo: Bool = false) -> StackAction {
         let rotation = model.effectiveShift(distance)
         guard rotation != 0 else { return .none }
         if case .dragging = state {} else { state = .idle }
-        model.shift(by: distance)
+        model.shift(by: distance, isRedo: isRedo)
         emit(.didShift(distance: distance))
         guard animated else { return .render }
         startTransition(by: Double(min(rotation, options.numberOfVisibleCards)), at: time)
@@ -174,8 +251,10 @@ extension SwipeStack {
             switch action {
             case .swipe(let direction, let animated):
                 step = (try? swipe(direction: direction, animated: animated, time: time)) ?? .none
-            case .undo(let animated):
-                step = (try? undoLastSwipe(animated: animated, time: time)) ?? .none
+            case .undo(let kind, let animated):
+                step = performUndo(kind, animated: animated, time: time)
+            case .redo(let animated):
+                step = performRedo(animated: animated, time: time)
             case .shift(let distance, let animated):
                 step = (try? shift(withDistance: distance, animated: animated, time: time)) ?? .none
             }

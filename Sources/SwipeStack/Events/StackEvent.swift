@@ -1,25 +1,29 @@
 /// A delegate-style notification, delivered exactly once and in the order things happened.
 ///
 /// The engine queues events as it changes; read them with ``SwipeStack/nextEvent()`` after each call. Indices are
-/// data-source indices at the moment the event was queued.
+/// data-source indices at the moment the event was queued; `card` is the card's stable ``CardID``, which stays
+/// valid when later updates renumber the indices.
+///
+/// A redo sends the event of the action it performs again: ``didSwipeCard(index:card:direction:)`` (and
+/// ``didSwipeAllCards`` when it empties the stack) or ``didShift(distance:)``.
 public enum StackEvent: Hashable, Sendable {
     /// A card left the stack, by the user's gesture or programmatically (MGSwipeCards' `didSwipeCardAt`).
-    case didSwipeCard(index: Int, direction: SwipeDirection)
+    case didSwipeCard(index: Int, card: CardID, direction: SwipeDirection)
     /// An undo brought a swiped card back on top (`didUndoCardAt … from:`).
-    case didUndoCard(index: Int, direction: SwipeDirection)
+    case didUndoCard(index: Int, card: CardID, direction: SwipeDirection)
     /// The stack was shifted by a distance.
     case didShift(distance: Int)
     /// An undo reverted a shift of the given distance.
     case didUndoShift(distance: Int)
     /// A drag ended without committing; the card springs back.
-    case didCancelSwipe(index: Int)
+    case didCancelSwipe(index: Int, card: CardID)
     /// The last remaining card was swiped (`didSwipeAllCards`).
     case didSwipeAllCards
     /// The top card was tapped (`didSelectCardAt … tapCorner:`).
-    case didSelectCard(index: Int, corner: TapCorner)
+    case didSelectCard(index: Int, card: CardID, corner: TapCorner)
     /// The dragged card moved: the active direction (if any) and the progress toward its commit distance, 0...1.
     /// Consecutive progress events not yet read are coalesced into the latest.
-    case dragProgress(index: Int, direction: SwipeDirection?, progress: Double)
+    case dragProgress(index: Int, card: CardID, direction: SwipeDirection?, progress: Double)
 }
 
 /// What the host must do after an event: nothing, draw once, or keep drawing animation frames.
@@ -37,7 +41,7 @@ public enum StackAction: Hashable, Sendable {
 public enum AccessibilityAction: Hashable, Sendable {
     /// Swipe the top card in a direction; performing it is the same as ``SwipeStack/swipe(direction:animated:time:)``.
     case swipe(SwipeDirection)
-    /// Undo the last swipe or shift; the same as ``SwipeStack/undoLastSwipe(animated:time:)``.
+    /// Undo the last swipe or shift, whichever came last; the same as ``SwipeStack/undo(animated:time:)``.
     case undo
 
     /// An English label for the action, such as "Swipe left" or "Undo".

@@ -5,6 +5,8 @@
 public struct CardPlacement: Hashable, Sendable {
     /// The card's data-source index.
     public var index: Int
+    /// The card's stable identity: key views by it, since indices shift with inserts and deletes.
+    public var card: CardID
     /// The card's position in the remaining stack, or −1 for a card flying out.
     public var position: Int
     /// The drawing order; higher is in front.
@@ -38,8 +40,9 @@ public struct CardPlacement: Hashable, Sendable {
         return 0
     }
 
-    init(index: Int, position: Int, zIndex: Int, transform: CardTransform, overlay: OverlayBlend) {
+    init(index: Int, card: CardID, position: Int, zIndex: Int, transform: CardTransform, overlay: OverlayBlend) {
         self.index = index
+        self.card = card
         self.position = position
         self.zIndex = zIndex
         translationX = transform.translationX

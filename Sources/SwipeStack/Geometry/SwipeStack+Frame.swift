@@ -53,7 +53,8 @@ extension SwipeStack {
                     atContinuousPosition: place, lastVisible: lastVisible)
                 body(
                     CardPlacement(
-                        index: model.index(of: identity)!, position: position, zIndex: zIndex, transform: transform,
+                        index: model.index(of: identity)!, card: model.cardID(of: identity), position: position,
+                        zIndex: zIndex, transform: transform,
                         overlay: .none))
                 zIndex += 1
             }
@@ -65,7 +66,8 @@ extension SwipeStack {
         for departure in departures where !departure.isFinished(at: time) && departure.isLive(in: model) {
             body(
                 CardPlacement(
-                    index: model.index(of: departure.identity)!, position: -1, zIndex: zIndex,
+                    index: model.index(of: departure.identity)!, card: model.cardID(of: departure.identity),
+                    position: -1, zIndex: zIndex,
                     transform: departure.transform(at: time),
                     overlay: OverlayBlend(primary: departure.slot, primaryOpacity: 1)))
             zIndex += 1
@@ -138,7 +140,8 @@ extension SwipeStack {
             break
         }
         return CardPlacement(
-            index: model.index(of: identity)!, position: position, zIndex: zIndex, transform: transform,
+            index: model.index(of: identity)!, card: model.cardID(of: identity), position: position, zIndex: zIndex,
+            transform: transform,
             overlay: overlay)
     }
 }

@@ -1,7 +1,8 @@
 /// A programmatic action requested while the user drags; it runs, in order, once the drag ends.
 enum PendingAction: Sendable {
     case swipe(SwipeDirection, animated: Bool)
-    case undo(animated: Bool)
+    case undo(StackModel.UndoKind, animated: Bool)
+    case redo(animated: Bool)
     case shift(distance: Int, animated: Bool)
 }
 

@@ -22,7 +22,7 @@ extension SwipeStack {
         return .render
     }
 
-    /// The finger moved: the card follows it and a ``StackEvent/dragProgress(index:direction:progress:)`` is queued.
+    /// The finger moved: the card follows it and a ``StackEvent/dragProgress(index:card:direction:progress:)`` is queued.
     ///
     /// - Parameters:
     ///   - point: Where the finger is.
@@ -38,7 +38,8 @@ extension SwipeStack {
         let slot = SwipeRecognizer.activeSlot(offset, directions: options.directions, mask: mask)
         emit(
             .dragProgress(
-                index: model.index(of: drag.identity)!, direction: slot.map { options.directions[$0] },
+                index: model.index(of: drag.identity)!, card: model.cardID(of: drag.identity),
+                direction: slot.map { options.directions[$0] },
                 progress: SwipeRecognizer.progress(offset, slot: slot, options: options)))
         return .render
     }
@@ -93,7 +94,7 @@ extension SwipeStack {
     }
 
     /// The user tapped the stack: a tap on the top card queues
-    /// ``StackEvent/didSelectCard(index:corner:)`` with the quarter of the card it landed in.
+    /// ``StackEvent/didSelectCard(index:card:corner:)`` with the quarter of the card it landed in.
     ///
     /// - Parameters:
     ///   - point: Where the tap landed.
@@ -110,7 +111,7 @@ extension SwipeStack {
         let left = x < options.width / 2
         let top = y < options.height / 2
         let corner: TapCorner = top ? (left ? .topLeft : .topRight) : (left ? .bottomLeft : .bottomRight)
-        emit(.didSelectCard(index: model.index(of: identity)!, corner: corner))
+        emit(.didSelectCard(index: model.index(of: identity)!, card: model.cardID(of: identity), corner: corner))
         return .none
     }
 
@@ -127,7 +128,7 @@ extension SwipeStack {
             Reset(
                 identity: drag.identity, generation: drag.generation, start: time, grabSign: drag.grabSign,
                 springX: spring(offset.x, velocity.x), springY: spring(offset.y, velocity.y)))
-        emit(.didCancelSwipe(index: model.index(of: drag.identity)!))
+        emit(.didCancelSwipe(index: model.index(of: drag.identity)!, card: model.cardID(of: drag.identity)))
         return .animate
     }
 

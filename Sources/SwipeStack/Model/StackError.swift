@@ -21,6 +21,7 @@ public struct StackError: Error, Equatable, Sendable {
             case emptyStack
             case directionNotAllowed
             case nothingToUndo
+            case nothingToRedo
             case invalidArgument
         }
 
@@ -42,8 +43,10 @@ public struct StackError: Error, Equatable, Sendable {
         public static let emptyStack = Code(.emptyStack)
         /// The direction is not one of the stack's directions or not allowed for the card.
         public static let directionNotAllowed = Code(.directionNotAllowed)
-        /// There is no swipe or shift left to undo.
+        /// There is no swipe or shift left to undo (of the kind the call undoes).
         public static let nothingToUndo = Code(.nothingToUndo)
+        /// There is no undone swipe or shift left to redo.
+        public static let nothingToRedo = Code(.nothingToRedo)
         /// A numeric argument is outside its documented range (for example a negative count).
         public static let invalidArgument = Code(.invalidArgument)
     }

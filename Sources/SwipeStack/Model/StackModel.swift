@@ -23,6 +23,8 @@ struct StackModel: Sendable {
     private(set) var remaining = RankedSequence(seed: 0x5EED_0002)
     /// Swipes and shifts, oldest first; may hold stale swipe entries.
     private(set) var history: [HistoryEntry] = []
+    /// Undone swipes and shifts that redo can perform again, latest undo last; cleared by a new swipe or shift.
+    private var redoable: [HistoryEntry] = []
     /// Incremented when an identity is freed, so that stale references to it can be recognized.
     private var generation: [UInt32] = []
     /// Per identity, the allowed direction slots (bit i = the stack's i-th direction).
@@ -49,6 +51,16 @@ struct StackModel: Sendable {
     }
     func generation(of identity: Int) -> UInt32 { generation[identity] }
 
+    /// The public identity of a live card.
+    func cardID(of identity: Int) -> CardID { CardID(slot: identity, generation: generation[identity]) }
+
+    /// The internal identity of a card, or `nil` if the card no longer exists.
+    func identity(of card: CardID) -> Int? {
+        let slot = card.slot
+        guard slot < generation.count, generation[slot] == card.generation, order.contains(slot) else { return nil }
+        return slot
+    }
+
     func allowedMask(of identity: Int) -> UInt64 { allowedMask[identity] }
     mutating func setAllowedMask(_ mask: UInt64, of identity: Int) { allowedMask[identity] = mask }
 
@@ -65,11 +77,16 @@ struct StackModel: Sendable {
     // MARK: Updates (callers validate arguments first)
 
     /// Resets to `count` cards in data-source order with an empty history. O(n).
+    ///
+    /// Every slot's generation moves on, so no identity from before the reload matches a card after it.
     mutating func reload(count: Int) {
-        generation = Array(repeating: 0, count: count)
+        var generations = Array(repeating: UInt32(0), count: count)
+        for slot in 0..<min(count, generation.count) { generations[slot] = generation[slot] &+ 1 }
+        generation = generations
         allowedMask = Array(repeating: .max, count: count)
         freeIdentities = []
         history = []
+        redoable = []
         numberOfSwipedCards = 0
         staleHistoryEntries = 0
         let identities = Array(0..<count)
@@ -121,11 +138,13 @@ struct StackModel: Sendable {
 
     // MARK: Swipes, shifts and undo
 
-    /// Takes the card `identity` out of the stack and records the swipe.
-    mutating func swipe(identity: Int, direction: SwipeDirection) {
+    /// Takes the card `identity` out of the stack and records the swipe; a new swipe (not a redo) forgets what
+    /// redo could perform.
+    mutating func swipe(identity: Int, direction: SwipeDirection, isRedo: Bool = false) {
         remaining.remove(at: remaining.rank(of: identity)!)
         history.append(.swipe(identity: identity, generation: generation[identity], direction: direction))
         numberOfSwipedCards += 1
+        if !isRedo { redoable.removeAll() }
     }
 
     /// The number of positions a shift by `distance` actually rotates, or 0 when it changes nothing.
@@ -137,16 +156,46 @@ struct StackModel: Sendable {
     }
 
     /// Rotates the stack so that the card at position `distance` comes to the top, and records it.
-    mutating func shift(by distance: Int) {
+    mutating func shift(by distance: Int, isRedo: Bool = false) {
         let rotation = effectiveShift(distance)
         guard rotation != 0 else { return }
         let top = remaining.element(at: 0)
         remaining.rotate(by: rotation)
         history.append(.shift(distance: distance, formerTop: top, generation: generation[top]))
+        if !isRedo { redoable.removeAll() }
     }
 
     /// Whether any swipe or shift can be undone.
     var canUndo: Bool { history.count > staleHistoryEntries }
+
+    /// Whether a swipe can be undone.
+    var canUndoSwipe: Bool { numberOfSwipedCards > 0 }
+
+    /// Whether a shift can be undone. O(h) in the worst case, usually O(1).
+    var canUndoShift: Bool {
+        history.contains { if case .shift = $0 { true } else { false } }
+    }
+
+    /// Whether an undone action can be performed again. O(r) for r undone actions in the worst case.
+    var canRedo: Bool {
+        redoable.contains { entry in
+            switch entry {
+            case .swipe(let identity, let entryGeneration, _):
+                isLive(identity, generation: entryGeneration) && remaining.contains(identity)
+            case .shift: remaining.count > 1
+            }
+        }
+    }
+
+    /// Which kind of history entry an undo reverts.
+    enum UndoKind: Sendable {
+        /// The latest swipe or shift.
+        case any
+        /// The latest swipe, even if shifts came after it.
+        case swipe
+        /// The latest shift, even if swipes came after it.
+        case shift
+    }
 
     /// What an undo did.
     enum Undone {
@@ -154,19 +203,39 @@ struct StackModel: Sendable {
         case shift(distance: Int)
     }
 
-    /// Reverts the latest live history entry, or returns `nil` if there is none.
-    mutating func undo() -> Undone? {
-        while let entry = history.popLast() {
+    /// Reverts the latest live history entry of a kind, or returns `nil` if there is none. The reverted entry
+    /// can be performed again by ``redo()``.
+    ///
+    /// O(log n) amortized when the entry is the latest; O(h) when entries of the other kind follow it.
+    mutating func undo(_ kind: UndoKind = .any) -> Undone? {
+        var offset = history.count - 1
+        while offset >= 0 {
+            let entry = history[offset]
             switch entry {
             case .swipe(let identity, let entryGeneration, let direction):
                 guard isLive(identity, generation: entryGeneration) else {
-                    staleHistoryEntries -= 1
+                    if offset == history.count - 1 {
+                        history.removeLast()
+                        staleHistoryEntries -= 1
+                    }
+                    offset -= 1
                     continue
                 }
+                guard kind != .shift else {
+                    offset -= 1
+                    continue
+                }
+                history.remove(at: offset)
                 remaining.insert(identity, at: 0)
                 numberOfSwipedCards -= 1
+                redoable.append(entry)
                 return .swipe(identity: identity, direction: direction)
             case .shift(let distance, let formerTop, let entryGeneration):
+                guard kind != .swipe else {
+                    offset -= 1
+                    continue
+                }
+                history.remove(at: offset)
                 let count = remaining.count
                 if isLive(formerTop, generation: entryGeneration), let rank = remaining.rank(of: formerTop) {
                     remaining.rotate(by: rank)
@@ -174,6 +243,30 @@ struct StackModel: Sendable {
                     let back = (count - distance % count) % count
                     remaining.rotate(by: back)
                 }
+                redoable.append(entry)
+                return .shift(distance: distance)
+            }
+        }
+        return nil
+    }
+
+    /// What a redo did.
+    enum Redone {
+        case swipe(identity: Int, direction: SwipeDirection)
+        case shift(distance: Int)
+    }
+
+    /// Takes the latest undone swipe or shift that still applies off the redo list, skipping those that no longer
+    /// apply (a deleted card, a card no longer in the stack, a stack too small to shift); `nil` when none is left.
+    /// The caller performs it with `isRedo: true`.
+    mutating func popRedo() -> Redone? {
+        while let entry = redoable.popLast() {
+            switch entry {
+            case .swipe(let identity, let entryGeneration, let direction):
+                guard isLive(identity, generation: entryGeneration), remaining.contains(identity) else { continue }
+                return .swipe(identity: identity, direction: direction)
+            case .shift(let distance, _, _):
+                guard effectiveShift(distance) != 0 else { continue }
                 return .shift(distance: distance)
             }
         }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The web app's checks: the committed riffle.wasm matches a fresh build, the wasm engine matches the native one
 # (node replays the native fixture), and browser tests drive headless Chromium against a real `riffle serve`.
+# Also runs the deck model's suite (node --test) against a fake API that fails, delays and refuses.
 # Installs what the browser tests need, idempotently: Debian's chromium and chromium-driver, PyPI's selenium and
-# pytest. Expects a built server (swift build); RIFFLE_BIN overrides its path (default .build/debug/riffle).
+# pytest, and axe-core's axe.min.js (PyPI's axe-playwright-python ships axe-core 4.x; installed without its
+# Playwright dependency, as only the script is used). Expects a built server (swift build); RIFFLE_BIN overrides its path (default .build/debug/riffle).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +34,12 @@ if ! "$python" -c 'import selenium, pytest' > /dev/null 2>&1; then
         || "$python" -m pip install --quiet --break-system-packages selenium pytest \
         || { echo "test-webapp: could not install selenium/pytest" >&2; exit 1; }
 fi
+if ! "$python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)' \
+    > /dev/null 2>&1; then
+    "$python" -m pip install --quiet --no-deps axe-playwright-python \
+        || "$python" -m pip install --quiet --no-deps --break-system-packages axe-playwright-python \
+        || { echo "test-webapp: could not install axe-playwright-python (axe-core)" >&2; exit 1; }
+fi
 
 echo "== web app: riffle.wasm matches a fresh build"
 timeout 600 scripts/check-wasm.sh
@@ -41,17 +49,22 @@ echo "== web app: wasm engine vs native engine (node)"
 timeout 120 node Tests/WebAppTests/wasm-parity.mjs
 record "wasm parity with the native engine (node)" $?
 
+echo "== web app: deck model and outbox (node --test, fake API)"
+timeout 300 node --test Tests/WebAppTests/model/
+record "deck model and outbox against a failing, delaying, refusing fake API (node --test)" $?
+
 echo "== web app: browser tests (headless Chromium via WebDriver)"
 if [ ! -x "$RIFFLE_BIN" ]; then
     echo "test-webapp: no server binary at $RIFFLE_BIN (run swift build, or set RIFFLE_BIN)" >&2
     record "browser tests" 1
 else
-    (cd Tests/WebAppTests && timeout 300 "$python" -m pytest -q -p no:cacheprovider -rA)
+    (cd Tests/WebAppTests && timeout 900 "$python" -m pytest -q -s -p no:cacheprovider -rA)
     record "browser tests (screenshots in artifacts/screenshots)" $?
 fi
 
 echo "== web app: summary"
 for line in "${results[@]}"; do echo "$line"; done
+[ -f artifacts/webapp-transfer.json ] && python3 -c 'import json; r = json.load(open("artifacts/webapp-transfer.json")); print("transferred: first load %d bytes, reload %d bytes" % (r["firstLoadBytes"], r["reloadBytes"]))'
 [ -f artifacts/webapp-perf.json ] && echo "engine time per frame: $(tr -d '\n ' < artifacts/webapp-perf.json)"
 if [ $status -eq 0 ]; then echo "web app: all checks passed"; else echo "web app: SOME CHECKS FAILED"; fi
 exit $status

@@ -88,13 +88,18 @@ def driver():
     service = Service(executable_path=driver_path) if driver_path else Service()
     browser_driver = webdriver.Chrome(options=options, service=service)
     browser_driver.set_page_load_timeout(30)
+    record_page_errors(browser_driver)
+    yield browser_driver
+    browser_driver.quit()
+
+
+def record_page_errors(browser_driver):
+    """Every page the current tab loads records its uncaught errors in window.__riffleErrors."""
     browser_driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
         window.__riffleErrors = [];
         window.addEventListener('error', (e) => window.__riffleErrors.push(String(e.message)));
         window.addEventListener('unhandledrejection', (e) => window.__riffleErrors.push(String(e.reason)));
     """})
-    yield browser_driver
-    browser_driver.quit()
 
 
 def api(base, path):

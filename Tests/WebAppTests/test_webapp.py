@@ -8,78 +8,18 @@ import json
 import re
 import time
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ARTIFACTS, SCREENSHOTS, api
+from conftest import ARTIFACTS, api
+from webapp import (
+    announcement, code_of, counts, deck_id, drag, go, no_page_errors, open_app, pile_codes, screenshot, server_answers_busy,
+    server_answers_normally, server_down, server_up, settled, top_code, visible_rows, wait_banner,
+    wait_for_animations, wait_ready,
+)
 
-
-LOADS = iter(range(1, 1_000_000))
-
-
-def open_app(driver, server, route="swipe", width=1280, height=900, query="", fresh=True):
-    """Loads the app afresh (a unique query forces a real load, so each test starts with a new deck)."""
-    driver.set_window_size(width, height)
-    if fresh:
-        # The app continues the deck this browser used last; a test starts from a new one.
-        driver.get(f"{server}/css/app.css")
-        driver.execute_script("localStorage.clear()")
-    driver.get(f"{server}/?load={next(LOADS)}{query}#{route}")
-    WebDriverWait(driver, 20).until(
-        lambda d: d.execute_script("return document.body.dataset.ready === 'true'"),
-        "the app did not finish dealing its first cards")
-    wait_for_animations(driver)
-
-
-def wait_for_animations(driver):
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
-        "const s = window.riffleApp.swipe; return s.stack && !s.frameRequested && !s.pointer"))
-
-
-def settled(driver):
-    """Waits until every queued API call has reached the server."""
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script(
-        "const s = window.riffleApp.session; return s.queue.length === 0 && !s.running && !s.failure"))
-
-
-def deck_id(driver):
-    return driver.execute_script("return window.riffleApp.session.deckId")
-
-
-def top_code(driver):
-    return driver.execute_script("return document.querySelector('.stack').dataset.topCode")
-
-
-def pile_codes(server, deck, pile):
-    body = api(server, f"deck/{deck}/pile/{pile}/list/")
-    if not body.get("success"):
-        return []
-    return [card["code"] for card in body["piles"][pile].get("cards", [])]
-
-
-def no_page_errors(driver):
-    errors = driver.execute_script("return window.__riffleErrors")
-    assert errors == [], f"errors on the page: {errors}"
-
-
-def drag(driver, element, dx, dy, steps, pause):
-    """Presses the mouse at the element's centre, moves by (dx, dy) in `steps` moves `pause` seconds apart."""
-    actions = ActionChains(driver, duration=0)
-    actions.move_to_element(element).click_and_hold()
-    for _ in range(steps):
-        actions.move_by_offset(dx / steps, dy / steps)
-        if pause:
-            actions.pause(pause)
-    actions.release()
-    actions.perform()
-
-
-def screenshot(driver, name):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
 
 
 def test_drag_right_past_threshold_keeps_the_card(driver, server):
@@ -90,7 +30,7 @@ def test_drag_right_past_threshold_keeps_the_card(driver, server):
     settled(driver)
     assert pile_codes(server, deck_id(driver), "keep") == [code]
     assert top_code(driver) != code
-    assert "Kept" in driver.execute_script("return document.body.dataset.lastAnnouncement")
+    assert "Kept" in announcement(driver)
     no_page_errors(driver)
 
 
@@ -104,12 +44,12 @@ def test_short_slow_drag_springs_back(driver, server):
         actions.move_by_offset(5, 0).pause(0.12)
     actions.perform()
     moved = driver.execute_script("return document.querySelector('.card.top').style.transform")
-    assert 25 < float(re.findall(r"translate3d\(([-0-9.e]+)px", moved)[0]) < 35, moved
+    assert 25 < float(re.findall(r"matrix\((?:[-0-9.e]+, ){4}([-0-9.e]+)", moved)[0]) < 35, moved
     ActionChains(driver, duration=0).pause(0.15).release().perform()
     wait_for_animations(driver)
     settled(driver)
     transform = driver.execute_script("return document.querySelector('.card.top').style.transform")
-    offsets = [float(v) for v in re.findall(r"translate3d\(([-0-9.e]+)px, ([-0-9.e]+)px", transform)[0]]
+    offsets = [float(v) for v in re.findall(r"matrix\((?:[-0-9.e]+, ){4}([-0-9.e]+), ([-0-9.e]+)\)", transform)[0]]
     assert all(abs(v) < 0.5 for v in offsets), transform
     assert top_code(driver) == code
     assert pile_codes(server, deck_id(driver), "keep") == []
@@ -156,26 +96,50 @@ def test_keyboard_swipes_and_undo(driver, server):
     no_page_errors(driver)
 
 
-def test_refill_appends_cards_after_every_five_swipes(driver, server):
+def test_redo_swipes_the_undone_card_again_and_saves_it(driver, server):
+    open_app(driver, server)
+    first = top_code(driver)
+    stack = driver.find_element(By.CSS_SELECTOR, ".stack")
+    stack.send_keys(Keys.ARROW_RIGHT)
+    wait_for_animations(driver)
+    stack.send_keys("z")
+    wait_for_animations(driver)
+    settled(driver)
+    deck = deck_id(driver)
+    assert top_code(driver) == first
+    assert pile_codes(server, deck, "keep") == []
+    stack.send_keys(Keys.SHIFT, "z")
+    wait_for_animations(driver)
+    settled(driver)
+    assert top_code(driver) != first
+    assert pile_codes(server, deck, "keep") == [first]
+    assert "Shift+Z" in driver.find_element(By.CSS_SELECTOR, "[data-action='undo']").get_attribute("aria-keyshortcuts")
+    no_page_errors(driver)
+
+
+def test_the_stack_is_dealt_again_as_it_runs_low(driver, server):
     open_app(driver, server)
     stack = driver.find_element(By.CSS_SELECTOR, ".stack")
-    before = driver.execute_script("return window.riffleApp.swipe.cards.length")
-    for _ in range(5):
+    in_stack, left = counts(driver)
+    assert (in_stack, left) == (10, 42)
+    for _ in range(8):
         stack.send_keys(Keys.ARROW_RIGHT)
     settled(driver)
     wait_for_animations(driver)
-    after = driver.execute_script("return window.riffleApp.swipe.cards.length")
-    assert after == before + 5
-    assert len(pile_codes(server, deck_id(driver), "keep")) == 5
-    assert driver.execute_script("return window.riffleApp.swipe.stack.remainingCount") == after - 5
+    in_stack, left = counts(driver)
+    deck = deck_id(driver)
+    assert len(pile_codes(server, deck, "keep")) == 8
+    assert in_stack >= 5, "the stack was topped up"
+    assert left == api(server, f"deck/{deck}/")["remaining"]
+    assert in_stack == len(api(server, f"deck/{deck}/drawn/")["cards"])
     no_page_errors(driver)
 
 
 def test_draw_on_the_table_places_a_card_inside_the_viewport(driver, server):
     open_app(driver, server, route="table")
     WebDriverWait(driver, 10).until(
-        lambda d: "52 cards left" in d.find_element(By.CSS_SELECTOR, "[data-table-remaining]").text)
-    for expected_left in (51, 50, 49):
+        lambda d: "42 cards left" in d.find_element(By.CSS_SELECTOR, "[data-table-remaining]").text)
+    for expected_left in (41, 40, 39):
         driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
         WebDriverWait(driver, 10).until(
             lambda d: f"{expected_left} cards left" in d.find_element(By.CSS_SELECTOR, "[data-table-remaining]").text)
@@ -229,10 +193,9 @@ def test_move_a_row_between_piles_by_its_handle(driver, server):
     open_app(driver, server)
     kept_a, kept_b, passed = deal_into_piles(driver, [Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_LEFT])
     deck = deck_id(driver)
-    driver.execute_script("location.hash = '#piles'")
+    go(driver, "piles")
     WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".pile-keep li.row")) == 2)
-    assert [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-keep li.row")] == [
-        kept_a, kept_b]
+    assert visible_rows(driver, "keep") == [kept_a, kept_b]
 
     # Pointer drag: the first keep row's handle onto the discard pile, below its only row.
     handle = driver.find_element(By.CSS_SELECTOR, f".pile-keep li[data-code='{kept_a}'] .handle")
@@ -249,8 +212,7 @@ def test_move_a_row_between_piles_by_its_handle(driver, server):
     settled(driver)
     assert pile_codes(server, deck, "keep") == [kept_b]
     assert pile_codes(server, deck, "discard") == [passed, kept_a]
-    assert [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-discard li.row")] == [
-        passed, kept_a]
+    assert visible_rows(driver, "discard") == [passed, kept_a]
 
     # Keyboard alternative: the handle with ArrowUp moves the row up, past the top into the previous pile.
     handle = driver.find_element(By.CSS_SELECTOR, f".pile-discard li[data-code='{kept_a}'] .handle")
@@ -270,7 +232,7 @@ def test_return_a_row_to_the_deck_and_draw_one_into_a_pile(driver, server):
     open_app(driver, server)
     kept, passed = deal_into_piles(driver, [Keys.ARROW_RIGHT, Keys.ARROW_LEFT])
     deck = deck_id(driver)
-    driver.execute_script("location.hash = '#piles'")
+    go(driver, "piles")
     row = WebDriverWait(driver, 10).until(
         lambda d: d.find_element(By.CSS_SELECTOR, f".pile-discard li[data-code='{passed}']"))
     remaining = api(server, f"deck/{deck}/")["remaining"]
@@ -284,30 +246,26 @@ def test_return_a_row_to_the_deck_and_draw_one_into_a_pile(driver, server):
     settled(driver)
     keep = pile_codes(server, deck, "keep")
     assert len(keep) == 2 and keep[0] == kept
-    rows = [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-keep li.row")]
-    assert rows == keep
+    assert visible_rows(driver, "keep") == keep
     no_page_errors(driver)
 
 
 def test_server_errors_show_a_message_and_retry_keeps_every_card(driver, server):
     open_app(driver, server)
     code = top_code(driver)
-    driver.execute_script("""
-        window.__realFetch = window.fetch;
-        window.fetch = (url, options) => String(url).includes('/api/')
-          ? Promise.reject(new TypeError('Failed to fetch')) : window.__realFetch(url, options);""")
-    driver.find_element(By.CSS_SELECTOR, "[data-action='keep']").click()
-    banner = WebDriverWait(driver, 10).until(
-        lambda d: d.find_element(By.CSS_SELECTOR, "[data-banner]") if d.find_element(
-            By.CSS_SELECTOR, "[data-banner]").is_displayed() else None)
-    assert "cannot be reached" in banner.text
-    screenshot(driver, "swipe-error")
     deck = deck_id(driver)
-    assert pile_codes(server, deck, "keep") == []
-    assert driver.execute_script(
-        "return window.riffleApp.piles.cardsIn('keep').map((c) => c.code)") == [code], "the card stays in view"
-    driver.execute_script("window.fetch = window.__realFetch")
-    banner.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    server_down(driver)
+    try:
+        driver.find_element(By.CSS_SELECTOR, "[data-action='keep']").click()
+        shown = wait_banner(driver, "cannot be reached")
+        assert "1 change not saved yet" in shown.text
+        screenshot(driver, "swipe-error")
+        assert pile_codes(server, deck, "keep") == []
+        go(driver, "piles")
+        assert visible_rows(driver, "keep") == [code], "the card stays where the user put it"
+    finally:
+        server_up(driver)
+    shown.find_element(By.CSS_SELECTOR, "[data-retry]").click()
     settled(driver)
     assert not driver.find_element(By.CSS_SELECTOR, "[data-banner]").is_displayed()
     assert pile_codes(server, deck, "keep") == [code]
@@ -340,96 +298,70 @@ def test_engine_time_per_frame_is_reported(driver, server):
     no_page_errors(driver)
 
 
-@pytest.mark.parametrize("width,height,suffix", [(1280, 900, "desktop"), (360, 740, "phone")])
-def test_screenshots_of_every_view(driver, server, width, height, suffix):
-    open_app(driver, server, width=width, height=height)
-    stack = driver.find_element(By.CSS_SELECTOR, ".stack")
-    for key in (Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_LEFT):
-        stack.send_keys(key)
-        wait_for_animations(driver)
-    settled(driver)
-    screenshot(driver, f"swipe-{suffix}")
-    # Mid-drag: the KEEP overlay shows on the card following the pointer.
-    ActionChains(driver, duration=0).move_to_element(stack).click_and_hold().move_by_offset(60, 0).pause(
-        0.05).move_by_offset(30, 5).perform()
-    time.sleep(0.1)
-    screenshot(driver, f"swipe-drag-{suffix}")
-    ActionChains(driver, duration=0).move_by_offset(-90, -5).pause(0.3).release().perform()
-    wait_for_animations(driver)
-    driver.execute_script("location.hash = '#table'")
-    draw = driver.find_element(By.CSS_SELECTOR, "[data-action='draw']")
-    for left in (51, 50, 49, 48, 47):
-        draw.click()
-        WebDriverWait(driver, 10).until(
-            lambda d: f"{left} cards left" in d.find_element(By.CSS_SELECTOR, "[data-table-remaining]").text)
-    time.sleep(0.4)
-    screenshot(driver, f"table-{suffix}")
-    driver.execute_script("location.hash = '#piles'")
-    WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 3)
-    time.sleep(0.8)
-    screenshot(driver, f"piles-{suffix}")
-    width_ok = driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
-    assert width_ok, "no horizontal scrolling"
-    no_page_errors(driver)
-
-
-def test_reduced_motion_swipes_without_animation_and_an_empty_deck_offers_a_reshuffle(driver, server):
+def test_reduced_motion_swipes_without_animation_and_an_empty_deck_offers_to_reshuffle_the_discards(driver, server):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     try:
         open_app(driver, server)
         stack = driver.find_element(By.CSS_SELECTOR, ".stack")
+        first = top_code(driver)
         stack.send_keys(Keys.ARROW_LEFT)
-        # Without motion the swipe is drawn at once: no animation frames are pending.
-        assert driver.execute_script("return window.riffleApp.swipe.stack.isAnimating(performance.now() / 1000)") \
-            is False
-        for _ in range(150):
-            done = driver.execute_script(
-                "const a = window.riffleApp; return a.session.remaining === 0 && a.swipe.stack.remainingCount === 0"
-                " && a.session.queue.length === 0")
-            if done:
+        # Without motion the swipe is drawn at once: in the very next frame the new top card sits still.
+        transform = driver.execute_script("""
+            return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(
+              () => resolve(document.querySelector('.card.top').style.transform))));""")
+        assert top_code(driver) != first
+        offsets = [float(v) for v in re.findall(r"matrix\((?:[-0-9.e]+, ){4}([-0-9.e]+), ([-0-9.e]+)\)", transform)[0]]
+        assert all(abs(v) < 0.5 for v in offsets), transform
+        for _ in range(120):
+            in_stack, left = counts(driver)
+            if in_stack == 0 and left == 0:
                 break
             stack.send_keys(Keys.ARROW_LEFT)
+            if in_stack <= 1:
+                settled(driver)
         settled(driver)
         deck = deck_id(driver)
         assert len(pile_codes(server, deck, "discard")) == 52
         panel = WebDriverWait(driver, 10).until(
             lambda d: d.find_element(By.CSS_SELECTOR, "[data-empty]") if d.find_element(
                 By.CSS_SELECTOR, "[data-empty]").is_displayed() else None)
-        assert "empty" in panel.text
+        assert "The deck is empty" in panel.text and "52 cards in Discard" in panel.text
         screenshot(driver, "swipe-empty")
         panel.find_element(By.CSS_SELECTOR, "[data-action='reshuffle']").click()
-        WebDriverWait(driver, 15).until(
-            lambda d: d.execute_script("return window.riffleApp.swipe.stack.remainingCount") > 0)
+        WebDriverWait(driver, 15).until(lambda d: counts(d)[0] > 0)
         settled(driver)
         assert pile_codes(server, deck, "discard") == []
-        assert api(server, f"deck/{deck}/")["remaining"] == 52 - driver.execute_script(
-            "return window.riffleApp.swipe.stack.remainingCount")
+        in_stack, left = counts(driver)
+        assert api(server, f"deck/{deck}/")["remaining"] == left == 52 - in_stack
         assert not driver.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed()
-        assert driver.execute_script("return window.riffleApp.swipe.stack.canUndo") is False, \
+        assert not driver.find_element(By.CSS_SELECTOR, "[data-action='undo']").is_enabled(), \
             "cards shuffled back into the deck leave the undo history"
         no_page_errors(driver)
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-def test_a_reload_continues_the_same_deck_with_its_stack_and_piles(driver, server):
+def test_a_reload_continues_the_same_deck_with_its_stack_piles_and_table(driver, server):
     open_app(driver, server)
     kept, passed = deal_into_piles(driver, [Keys.ARROW_RIGHT, Keys.ARROW_LEFT])
     deck = deck_id(driver)
-    stack_before = driver.execute_script(
-        "const s = window.riffleApp.swipe; const out = [];"
-        "for (let p = 0; p < s.stack.remainingCount; p++)"
-        "  out.push(s.cards[window.riffleApp.engine.exports.riffle_stack_index_at_position(s.stack.handle, p)].code);"
-        "return out;")
+    top = top_code(driver)
+    go(driver, "table")
+    driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
+    settled(driver)
+    table = pile_codes(server, deck, "table")
+    assert len(table) == 1
     open_app(driver, server, route="piles", fresh=False)
     assert deck_id(driver) == deck
     WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 2)
-    assert [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-keep li.row")] == [kept]
-    assert [r.get_attribute("data-code") for r in driver.find_elements(By.CSS_SELECTOR, ".pile-discard li.row")] == [
-        passed]
-    stack_after = driver.execute_script("return window.riffleApp.swipe.cards.map((c) => c.code)")
-    assert stack_after[:len(stack_before)] == stack_before, "the hand comes back in the order it was dealt"
+    assert visible_rows(driver, "keep") == [kept]
+    assert visible_rows(driver, "discard") == [passed]
+    assert top_code(driver) == top, "the stack comes back with the same top card"
+    go(driver, "table")
+    cards = driver.find_elements(By.CSS_SELECTOR, ".table-card")
+    assert [code_of(c.get_attribute("aria-label").split(":")[0]) for c in cards] == table, \
+        "the table is kept on reload"
     no_page_errors(driver)
 
 
@@ -437,23 +369,16 @@ def test_an_error_answer_is_shown_and_retried_in_the_piles_view(driver, server):
     open_app(driver, server)
     kept, = deal_into_piles(driver, [Keys.ARROW_RIGHT])
     deck = deck_id(driver)
-    driver.execute_script("location.hash = '#piles'")
+    go(driver, "piles")
     row = WebDriverWait(driver, 10).until(
         lambda d: d.find_element(By.CSS_SELECTOR, f".pile-keep li[data-code='{kept}']"))
-    driver.execute_script("""
-        window.__realFetch = window.fetch;
-        window.fetch = (url, options) => String(url).includes('/return/')
-          ? Promise.resolve(new Response(JSON.stringify({success: false, error: 'The database is busy.'}),
-              {status: 503, headers: {'Content-Type': 'application/json'}}))
-          : window.__realFetch(url, options);""")
+    assert visible_rows(driver, "keep") == [kept]
+    server_answers_busy(driver)
     row.find_element(By.CSS_SELECTOR, "[data-delete]").click()
-    banner = WebDriverWait(driver, 10).until(
-        lambda d: d.find_element(By.CSS_SELECTOR, "[data-banner]") if d.find_element(
-            By.CSS_SELECTOR, "[data-banner]").is_displayed() else None)
-    assert "The database is busy." in banner.text
+    shown = wait_banner(driver, "The database is busy.")
     assert pile_codes(server, deck, "keep") == [kept], "the server still has the card until the retry"
-    driver.execute_script("window.fetch = window.__realFetch")
-    banner.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    server_answers_normally(driver)
+    shown.find_element(By.CSS_SELECTOR, "[data-retry]").click()
     settled(driver)
     assert pile_codes(server, deck, "keep") == []
     assert driver.find_elements(By.CSS_SELECTOR, f"li[data-code='{kept}']") == []

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Stride } from '../../Sources/DeckService/WebApp/js/wasm-interface.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wasmPath = process.argv[2] || join(here, '../../Sources/DeckService/WebApp/riffle.wasm');
@@ -58,21 +59,59 @@ fixture.steps.forEach((step, n) => {
   check(`${name} action`, expectedAction, `wasm ${action}, native ${step.action}`);
   const eventCount = x.riffle_stack_drain_events(h);
   const events = [];
-  const raw = doubles(eventCount * 4);
-  for (let i = 0; i < eventCount; i++) events.push(raw.slice(i * 4, i * 4 + 4));
+  const raw = doubles(eventCount * 5);
+  for (let i = 0; i < eventCount; i++) events.push(raw.slice(i * 5, i * 5 + 5));
   check(`${name} events`, events.length === step.events.length && events.every((e, i) => close(e, step.events[i])),
     `wasm ${JSON.stringify(events)}, native ${JSON.stringify(step.events)}`);
   fixture.sampleOffsets.forEach((offset, s) => {
     const count = x.riffle_stack_frame(h, step.time + offset);
-    const flat = doubles(count * 12);
+    const flat = doubles(count * 13);
     const expected = step.frames[s];
-    const same = count === expected.length && expected.every((p, i) => close(flat.slice(i * 12, i * 12 + 12), p));
+    const same = count === expected.length && expected.every((p, i) => close(flat.slice(i * 13, i * 13 + 13), p));
     check(`${name} frame at +${offset}s`, same,
       `wasm ${JSON.stringify(flat)}, native ${JSON.stringify(expected.flat())}`);
     framesCompared += 1;
   });
 });
 x.riffle_stack_destroy(h);
+
+// MARK: The host layer: the same session through riffle_cards_* and the native SwipeCardStack, op for op
+
+const OP_STRIDE = Stride.operation;
+const cards = x.riffle_cards_create(c.width, c.height, c.visibleCards, c.directionSet);
+const cardCalls = {
+  reload: (a) => x.riffle_cards_reload(cards, a[0]),
+  frame: (a) => x.riffle_cards_frame(cards, a[0]),
+  pointerBegan: (a) => x.riffle_cards_pointer_began(cards, a[0], a[1], a[2]),
+  pointerMoved: (a) => x.riffle_cards_pointer_moved(cards, a[0], a[1], a[2]),
+  pointerEnded: (a) => x.riffle_cards_pointer_ended(cards, a[0], a[1], a[2]),
+  pointerCancelled: (a) => x.riffle_cards_pointer_cancelled(cards, a[0]),
+  swipe: (a) => x.riffle_cards_swipe(cards, a[0], a[1], a[2]),
+  undo: (a) => x.riffle_cards_undo(cards, a[0], a[1], a[2]),
+  redo: (a) => x.riffle_cards_redo(cards, a[0], a[1]),
+  shift: (a) => x.riffle_cards_shift(cards, a[0], a[1], a[2]),
+  append: (a) => x.riffle_cards_append(cards, a[0], a[1]),
+  insert: (a) => x.riffle_cards_insert(cards, a[0], a[1], a[2]),
+  delete: (a) => x.riffle_cards_delete(cards, a[0], a[1]),
+};
+let operationsCompared = 0;
+fixture.cards.forEach((step, n) => {
+  const name = `host step ${n} ${step.op}(${step.args.join(', ')})`;
+  const count = cardCalls[step.op](step.args);
+  const ops = [];
+  if (count > 0) {
+    const flat = doubles(count * OP_STRIDE);
+    for (let i = 0; i < count; i++) ops.push(flat.slice(i * OP_STRIDE, i * OP_STRIDE + OP_STRIDE));
+  }
+  const resultOk = step.result < 0 ? count < 0 : count === step.result;
+  check(`${name} result`, resultOk, `wasm ${count}, native ${step.result}`);
+  const same = ops.length === step.ops.length && ops.every((op, i) => close(op, step.ops[i]));
+  check(`${name} operations`, same, `wasm ${JSON.stringify(ops)}, native ${JSON.stringify(step.ops)}`);
+  operationsCompared += ops.length;
+});
+check('host layer: a view it never created has no card', x.riffle_cards_card_of_view(cards, 999) === -1);
+check('host layer: a bad handle is refused', x.riffle_cards_frame(77, 0) === -100);
+x.riffle_cards_destroy(cards);
 
 // MARK: ListEditing: policies, handlers and the staged diff
 
@@ -96,5 +135,6 @@ check('list contents', JSON.stringify(ints(written)) === JSON.stringify([2, 1, 1
 check('list diff after checkpoint is empty', x.riffle_list_diff(list) === 1 && ints(1)[0] === 0);
 
 console.log(`wasm parity: ${framesCompared} frames over ${fixture.steps.length} steps compared with the native engine`);
+console.log(`wasm parity: ${operationsCompared} host-layer operations over ${fixture.cards.length} steps compared`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

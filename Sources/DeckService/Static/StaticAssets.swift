@@ -10,9 +10,9 @@ struct StaticAssets: Sendable {
     }
 
     /// The response for a static path, or `nil` when the path names no asset.
-    func response(for path: String, request: Request) -> Response? {
+    func response(for path: String, request: Request) async -> Response? {
         if path.hasPrefix("/static/img/") {
-            return images.response(for: String(path.dropFirst("/static/img/".count)), request: request)
+            return await images.response(for: String(path.dropFirst("/static/img/".count)), request: request)
         }
         return webApp.response(for: path, request: request)
     }

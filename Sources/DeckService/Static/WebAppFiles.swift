@@ -3,11 +3,21 @@ import Hummingbird
 import Synchronization
 
 /// The web app's static files: from the copy bundled with the server (read once and kept in
-/// memory), or from a development folder (read fresh on every request, so edits show at once).
+/// memory), or from a development folder (read again whenever a file's size or modification time
+/// changes, so edits show at once).
+///
+/// Every response carries a strong `ETag` and `Cache-Control: no-cache`: the browser keeps the file
+/// and revalidates it on each use, and a matching `If-None-Match` gets `304 Not Modified` with no
+/// body. Text and wasm files are gzip-compressed once, when read, and sent compressed to clients
+/// whose `Accept-Encoding` allows gzip. `HEAD` answers the headers `GET` would, with the real
+/// `Content-Length`.
 final class WebAppFiles: Sendable {
     private struct File: Sendable {
-        let bytes: ByteBuffer
+        let identity: ByteBuffer
+        let gzipped: ByteBuffer?
         let contentType: String
+        let etag: String
+        let stamp: String
     }
 
     private let root: URL?
@@ -28,19 +38,76 @@ final class WebAppFiles: Sendable {
     /// The response for a request path, or `nil` when no file matches.
     func response(for path: String, request: Request) -> Response? {
         guard let relative = Self.relativePath(path), let file = file(at: relative) else { return nil }
+        let gzipped = Self.acceptsGzip(request.headers[.acceptEncoding]) ? file.gzipped : nil
+        let useGzip = gzipped != nil
         var headers = HTTPFields()
+        headers[.cacheControl] = "no-cache"
+        headers[.vary] = "Accept-Encoding"
+        headers[.eTag] = useGzip ? Self.gzipTag(file.etag) : file.etag
+        if Self.matches(request.headers[.ifNoneMatch], file.etag) {
+            return Response(status: .notModified, headers: headers)
+        }
         headers[.contentType] = file.contentType
-        headers[.cacheControl] = readsFresh ? "no-store" : "no-cache"
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: file.bytes)
-        return Response(status: .ok, headers: headers, body: body)
+        if useGzip { headers[.contentEncoding] = "gzip" }
+        let bytes = gzipped ?? file.identity
+        if request.method == .head {
+            // The length of the body GET would send; a HEAD response has none.
+            let empty = ResponseBody(contentLength: bytes.readableBytes) { _ in }
+            return Response(status: .ok, headers: headers, body: empty)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
 
     private func file(at relative: String) -> File? {
-        if !readsFresh, let cached = cache.withLock({ $0[relative] }) { return cached }
-        guard let root, let data = try? Data(contentsOf: root.appendingPathComponent(relative)) else { return nil }
-        let file = File(bytes: ByteBuffer(bytes: data), contentType: Self.contentType(of: relative))
-        if !readsFresh { cache.withLock { $0[relative] = file } }
+        guard let root else { return nil }
+        let url = root.appendingPathComponent(relative)
+        var stamp = ""
+        if readsFresh {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            stamp = "\(attributes[.size] ?? 0)-\(modified)"
+        }
+        if let cached = cache.withLock({ $0[relative] }), cached.stamp == stamp { return cached }
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let bytes = [UInt8](data)
+        let contentType = Self.contentType(of: relative)
+        let compressed = Self.isCompressible(contentType) ? Gzip.compress(bytes) : nil
+        let gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
+        let file = File(
+            identity: ByteBuffer(bytes: bytes), gzipped: gzipped.map { ByteBuffer(bytes: $0) },
+            contentType: contentType, etag: "\"" + ContentFingerprint.of(bytes) + "\"", stamp: stamp)
+        cache.withLock { $0[relative] = file }
         return file
+    }
+
+    /// Whether `If-None-Match` names the file (as sent plain or gzipped), or is `*`.
+    private static func matches(_ ifNoneMatch: String?, _ etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        let gzipTag = gzipTag(etag)
+        return ifNoneMatch.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag || tag == gzipTag || tag == "*"
+        }
+    }
+
+    private static func gzipTag(_ etag: String) -> String { String(etag.dropLast()) + "-gz\"" }
+
+    /// Whether `Accept-Encoding` allows gzip (listed, or `*`, without `q=0`).
+    static func acceptsGzip(_ acceptEncoding: String?) -> Bool {
+        guard let acceptEncoding else { return false }
+        for item in acceptEncoding.lowercased().split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let coding = parts.first, coding == "gzip" || coding == "*" else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
+            return quality.map { $0 > 0 } ?? true
+        }
+        return false
+    }
+
+    private static func isCompressible(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || contentType.hasPrefix("application/wasm")
+            || contentType.hasPrefix("application/json") || contentType.hasPrefix("image/svg")
     }
 
     /// `"/"` → `index.html`; other paths as they are, refusing anything that could leave the folder.

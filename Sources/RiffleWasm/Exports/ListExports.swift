@@ -31,37 +31,28 @@ enum ListTable {
     }
 }
 
-/// Outcome and status codes of the list exports.
-enum ListExportStatus {
-    static let deleted: Int32 = 1
-    static let inserted: Int32 = 2
-    static let moved: Int32 = 3
-    static let unchanged: Int32 = 4
-    static let handlerMistake: Int32 = -20
-    static let malformedInput: Int32 = -30
-    static let bufferTooSmall: Int32 = -31
-    static let badHandle: Int32 = -100
-
+// The codes themselves are generated (WasmInterface.swift, from interface.json).
+extension ListExportStatus {
     static func code(of refusal: EditRefusal) -> Int32 {
         switch refusal {
-        case .unknownSection: -1
-        case .rowOutOfRange: -2
-        case .sectionNotBound: -3
-        case .styleNotAllowed: -4
-        case .noDeleteHandler: -5
-        case .noInsertHandler: -6
-        case .movingNotAllowed: -7
-        case .rowNotMovable: -8
-        case .destinationNotAllowed: -9
+        case .unknownSection: EditRefusalCode.unknownSection
+        case .rowOutOfRange: EditRefusalCode.rowOutOfRange
+        case .sectionNotBound: EditRefusalCode.sectionNotBound
+        case .styleNotAllowed: EditRefusalCode.styleNotAllowed
+        case .noDeleteHandler: EditRefusalCode.noDeleteHandler
+        case .noInsertHandler: EditRefusalCode.noInsertHandler
+        case .movingNotAllowed: EditRefusalCode.movingNotAllowed
+        case .rowNotMovable: EditRefusalCode.rowNotMovable
+        case .destinationNotAllowed: EditRefusalCode.destinationNotAllowed
         }
     }
 
     static func code(of outcome: EditOutcome<Int32>) -> Int32 {
         switch outcome {
-        case .deleted: deleted
-        case .inserted: inserted
-        case .moved: moved
-        case .unchanged: unchanged
+        case .deleted: EditOutcomeCode.deleted
+        case .inserted: EditOutcomeCode.inserted
+        case .moved: EditOutcomeCode.moved
+        case .unchanged: EditOutcomeCode.unchanged
         case .refused(let refusal): code(of: refusal)
         }
     }
@@ -192,9 +183,9 @@ public func riffle_list_editing_style(_ handle: Int32, _ section: Int32, _ row: 
             style = entry.editor.editingStyle(at: path)
         }
         switch style {
-        case .none: return 0
-        case .delete: return 1
-        case .insert: return 2
+        case .none: return EditingStyleCode.none
+        case .delete: return EditingStyleCode.delete
+        case .insert: return EditingStyleCode.insert
         }
     }
 }

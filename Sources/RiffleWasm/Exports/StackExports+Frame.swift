@@ -2,19 +2,48 @@ import SwipeStack
 
 /// The layout of one placement in the exchange buffer, as 64-bit floats.
 ///
-/// `[index, position, zIndex, translationX, translationY, rotation, scale, opacity, primaryOverlaySlot,
+/// `[index, card, position, zIndex, translationX, translationY, rotation, scale, opacity, primaryOverlaySlot,
 /// primaryOverlayOpacity, secondaryOverlaySlot, secondaryOverlayOpacity]`
 enum PlacementLayout {
-    static let stride = 12
+    static let stride = ExchangeStride.placement
 }
 
-/// The layout of one event in the exchange buffer, as 64-bit floats: `[kind, index, directionSlot, value]`.
+/// The layout of one event in the exchange buffer, as 64-bit floats: `[kind, index, directionSlot, value, card]`.
 ///
-/// Kinds: 1 swiped, 2 undone, 3 shifted (value: distance), 4 shift undone (value: distance), 5 swipe cancelled,
-/// 6 all cards swiped, 7 card selected (value: corner 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right),
-/// 8 drag progress (value: progress 0...1). Missing fields are −1.
+/// Kinds (`StackEventKind`, generated from interface.json): swiped, undone, shifted (value: distance), shift undone
+/// (value: distance), swipe cancelled, all cards swiped, card selected (value: the corner, `TapCornerCode`), drag
+/// progress (value: progress 0...1). `card` is the card's `CardID.rawValue`. Missing fields are −1.
 enum EventLayout {
-    static let stride = 4
+    static let stride = ExchangeStride.event
+
+    /// Writes an event's fields at `base`.
+    static func write(_ event: StackEvent, directions: [SwipeDirection], to base: UnsafeMutablePointer<Double>) {
+        func slot(_ direction: SwipeDirection?) -> Double {
+            guard let direction, let slot = directions.firstIndex(of: direction) else { return -1 }
+            return Double(slot)
+        }
+        func id(_ card: CardID) -> Double { Double(card.rawValue) }
+        let fields: (Double, Double, Double, Double, Double)
+        switch event {
+        case .didSwipeCard(let index, let card, let direction):
+            fields = (StackEventKind.swiped, Double(index), slot(direction), -1, id(card))
+        case .didUndoCard(let index, let card, let direction):
+            fields = (StackEventKind.undone, Double(index), slot(direction), -1, id(card))
+        case .didShift(let distance): fields = (StackEventKind.shifted, -1, -1, Double(distance), -1)
+        case .didUndoShift(let distance): fields = (StackEventKind.shiftUndone, -1, -1, Double(distance), -1)
+        case .didCancelSwipe(let index, let card): fields = (StackEventKind.cancelled, Double(index), -1, -1, id(card))
+        case .didSwipeAllCards: fields = (StackEventKind.allSwiped, -1, -1, -1, -1)
+        case .didSelectCard(let index, let card, let corner):
+            fields = (StackEventKind.selected, Double(index), -1, cornerCode(corner), id(card))
+        case .dragProgress(let index, let card, let direction, let progress):
+            fields = (StackEventKind.progress, Double(index), slot(direction), progress, id(card))
+        }
+        base[0] = fields.0
+        base[1] = fields.1
+        base[2] = fields.2
+        base[3] = fields.3
+        base[4] = fields.4
+    }
 }
 
 /// An animation frame is due: retires finished animations. Returns the action (2 while something moves).
@@ -38,28 +67,22 @@ public func riffle_stack_frame(_ handle: Int32, _ time: Double) -> Int32 {
             guard count < capacity else { return }
             let base = out + count * PlacementLayout.stride
             base[0] = Double(placement.index)
-            base[1] = Double(placement.position)
-            base[2] = Double(placement.zIndex)
-            base[3] = placement.translationX
-            base[4] = placement.translationY
-            base[5] = placement.rotation
-            base[6] = placement.scale
-            base[7] = placement.opacity
-            base[8] = Double(placement.primaryOverlay)
-            base[9] = placement.primaryOverlayOpacity
-            base[10] = Double(placement.secondaryOverlay)
-            base[11] = placement.secondaryOverlayOpacity
+            base[1] = Double(placement.card.rawValue)
+            base[2] = Double(placement.position)
+            base[3] = Double(placement.zIndex)
+            base[4] = placement.translationX
+            base[5] = placement.translationY
+            base[6] = placement.rotation
+            base[7] = placement.scale
+            base[8] = placement.opacity
+            base[9] = Double(placement.primaryOverlay)
+            base[10] = placement.primaryOverlayOpacity
+            base[11] = Double(placement.secondaryOverlay)
+            base[12] = placement.secondaryOverlayOpacity
             count += 1
         }
         return Int32(count)
     }
-}
-
-/// Whether an animation still runs at `time` (1) or not (0).
-@_expose(wasm, "riffle_stack_is_animating")
-@_cdecl("riffle_stack_is_animating")
-public func riffle_stack_is_animating(_ handle: Int32, _ time: Double) -> Int32 {
-    StackTable.read(handle) { $0.isAnimating(at: time) ? 1 : 0 }
 }
 
 /// Moves the waiting events into the exchange buffer, oldest first, and returns how many were written.
@@ -70,88 +93,20 @@ public func riffle_stack_drain_events(_ handle: Int32) -> Int32 {
         let out = ExchangeBuffer.doubles
         let capacity = ExchangeBuffer.doubleCapacity / EventLayout.stride
         let directions = stack.options.directions
-        func slot(_ direction: SwipeDirection?) -> Double {
-            guard let direction, let slot = directions.firstIndex(of: direction) else { return -1 }
-            return Double(slot)
-        }
         var count = 0
         while count < capacity, let event = stack.nextEvent() {
-            let fields: (Double, Double, Double, Double)
-            switch event {
-            case .didSwipeCard(let index, let direction): fields = (1, Double(index), slot(direction), -1)
-            case .didUndoCard(let index, let direction): fields = (2, Double(index), slot(direction), -1)
-            case .didShift(let distance): fields = (3, -1, -1, Double(distance))
-            case .didUndoShift(let distance): fields = (4, -1, -1, Double(distance))
-            case .didCancelSwipe(let index): fields = (5, Double(index), -1, -1)
-            case .didSwipeAllCards: fields = (6, -1, -1, -1)
-            case .didSelectCard(let index, let corner): fields = (7, Double(index), -1, cornerCode(corner))
-            case .dragProgress(let index, let direction, let progress):
-                fields = (8, Double(index), slot(direction), progress)
-            }
-            let base = out + count * EventLayout.stride
-            base[0] = fields.0
-            base[1] = fields.1
-            base[2] = fields.2
-            base[3] = fields.3
+            EventLayout.write(event, directions: directions, to: out + count * EventLayout.stride)
             count += 1
         }
         return Int32(count)
     }
 }
 
-private func cornerCode(_ corner: TapCorner) -> Double {
+func cornerCode(_ corner: TapCorner) -> Double {
     switch corner {
-    case .topLeft: 0
-    case .topRight: 1
-    case .bottomLeft: 2
-    case .bottomRight: 3
+    case .topLeft: TapCornerCode.topLeft
+    case .topRight: TapCornerCode.topRight
+    case .bottomLeft: TapCornerCode.bottomLeft
+    case .bottomRight: TapCornerCode.bottomRight
     }
-}
-
-// MARK: Queries
-
-/// The data-source index of the top card, or −1 when no card remains.
-@_expose(wasm, "riffle_stack_top_index")
-@_cdecl("riffle_stack_top_index")
-public func riffle_stack_top_index(_ handle: Int32) -> Int32 {
-    StackTable.read(handle) { Int32($0.topCardIndex ?? -1) }
-}
-
-/// The data-source index of the card at a stack position, or −1.
-@_expose(wasm, "riffle_stack_index_at_position")
-@_cdecl("riffle_stack_index_at_position")
-public func riffle_stack_index_at_position(_ handle: Int32, _ position: Int32) -> Int32 {
-    StackTable.read(handle) { Int32($0.index(atPosition: Int(position)) ?? -1) }
-}
-
-/// The number of cards not yet swiped.
-@_expose(wasm, "riffle_stack_remaining_count")
-@_cdecl("riffle_stack_remaining_count")
-public func riffle_stack_remaining_count(_ handle: Int32) -> Int32 {
-    StackTable.read(handle) { Int32($0.numberOfRemainingCards) }
-}
-
-/// The data source's card count as the engine knows it.
-@_expose(wasm, "riffle_stack_card_count")
-@_cdecl("riffle_stack_card_count")
-public func riffle_stack_card_count(_ handle: Int32) -> Int32 {
-    StackTable.read(handle) { Int32($0.numberOfCards) }
-}
-
-/// Whether an undo is possible (1) or not (0).
-@_expose(wasm, "riffle_stack_can_undo")
-@_cdecl("riffle_stack_can_undo")
-public func riffle_stack_can_undo(_ handle: Int32) -> Int32 {
-    StackTable.read(handle) { $0.canUndo ? 1 : 0 }
-}
-
-/// The distance in CSS pixels that commits a swipe toward a direction slot.
-@_expose(wasm, "riffle_stack_swipe_distance")
-@_cdecl("riffle_stack_swipe_distance")
-public func riffle_stack_swipe_distance(_ handle: Int32, _ slot: Int32) -> Double {
-    let slot = Int(slot)
-    guard handle >= 0 && Int(handle) < StackTable.stacks.count, let stack = StackTable.stacks[Int(handle)],
-        slot >= 0 && slot < stack.options.directions.count
-    else { return -1 }
-    return stack.options.minimumDistance(for: stack.options.directions[slot])
 }

@@ -35,23 +35,13 @@ enum StackTable {
     }
 }
 
-/// Status codes of the stack exports: negative numbers, so they never collide with actions or counts.
-enum StackExportStatus {
-    static let badHandle: Int32 = -100
-    static let emptyStack: Int32 = -1
-    static let directionNotAllowed: Int32 = -2
-    static let nothingToUndo: Int32 = -3
-    static let indexOutOfRange: Int32 = -4
-    static let positionOutOfRange: Int32 = -5
-    static let duplicateIndex: Int32 = -6
-    static let countMismatch: Int32 = -7
-    static let invalidArgument: Int32 = -8
-
+// The codes themselves are generated (WasmInterface.swift, from interface.json).
+extension StackExportStatus {
     static func code(of action: StackAction) -> Int32 {
         switch action {
-        case .none: 0
-        case .render: 1
-        case .animate: 2
+        case .none: StackActionCode.none
+        case .render: StackActionCode.render
+        case .animate: StackActionCode.animate
         }
     }
 
@@ -63,6 +53,7 @@ enum StackExportStatus {
         if error.code == .positionOutOfRange { return positionOutOfRange }
         if error.code == .duplicateIndex { return duplicateIndex }
         if error.code == .countMismatch { return countMismatch }
+        if error.code == .nothingToRedo { return nothingToRedo }
         return invalidArgument
     }
 
@@ -108,28 +99,6 @@ public func riffle_stack_create(
 public func riffle_stack_destroy(_ handle: Int32) {
     let slot = Int(handle)
     if slot >= 0 && slot < StackTable.stacks.count { StackTable.stacks[slot] = nil }
-}
-
-/// Changes the stack's size (after a layout change); thresholds that depend on it follow.
-@_expose(wasm, "riffle_stack_resize")
-@_cdecl("riffle_stack_resize")
-public func riffle_stack_resize(_ handle: Int32, _ width: Double, _ height: Double) -> Int32 {
-    StackTable.with(handle) { stack in
-        stack.options.width = width
-        stack.options.height = height
-        return 1
-    }
-}
-
-/// Sets where the background cards rest: each is `scaleStep` smaller and `offsetStep` CSS pixels lower than the
-/// card above it (the engine clamps both).
-@_expose(wasm, "riffle_stack_set_background")
-@_cdecl("riffle_stack_set_background")
-public func riffle_stack_set_background(_ handle: Int32, _ scaleStep: Double, _ offsetStep: Double) -> Int32 {
-    StackTable.with(handle) { stack in
-        stack.options.backgroundLayout = BackgroundLayout(scaleStep: scaleStep, offsetStep: offsetStep)
-        return 1
-    }
 }
 
 // MARK: Gestures
@@ -184,12 +153,12 @@ public func riffle_stack_swipe(_ handle: Int32, _ slot: Int32, _ animated: Int32
     }
 }
 
-/// Undoes the last swipe or shift.
+/// Undoes the last swipe or shift, whichever came last.
 @_expose(wasm, "riffle_stack_undo")
 @_cdecl("riffle_stack_undo")
 public func riffle_stack_undo(_ handle: Int32, _ animated: Int32, _ time: Double) -> Int32 {
     StackTable.with(handle) { stack in
-        StackExportStatus.run { () throws(StackError) in try stack.undoLastSwipe(animated: animated != 0, time: time) }
+        StackExportStatus.run { () throws(StackError) in try stack.undo(animated: animated != 0, time: time) }
     }
 }
 
@@ -218,25 +187,5 @@ public func riffle_stack_append_cards(_ handle: Int32, _ count: Int32) -> Int32 
         return StackExportStatus.run { () throws(StackError) in
             try stack.appendCards(atIndices: indices, dataSourceCount: first + Int(count))
         }
-    }
-}
-
-/// Inserts a new card with data-source index `index` at stack position `position`.
-@_expose(wasm, "riffle_stack_insert_card")
-@_cdecl("riffle_stack_insert_card")
-public func riffle_stack_insert_card(_ handle: Int32, _ index: Int32, _ position: Int32) -> Int32 {
-    StackTable.with(handle) { stack in
-        StackExportStatus.run { () throws(StackError) in
-            try stack.insertCard(atIndex: Int(index), position: Int(position))
-        }
-    }
-}
-
-/// Deletes the card with data-source index `index`, remaining or swiped (it leaves the undo history).
-@_expose(wasm, "riffle_stack_delete_card")
-@_cdecl("riffle_stack_delete_card")
-public func riffle_stack_delete_card(_ handle: Int32, _ index: Int32) -> Int32 {
-    StackTable.with(handle) { stack in
-        StackExportStatus.run { () throws(StackError) in try stack.deleteCards(atIndices: [Int(index)]) }
     }
 }

@@ -2,14 +2,13 @@
 // Every call into the module is timed; stats.js turns the totals into engine time per animation frame.
 
 import { stats } from './stats.js';
+import { EditRefusal, ListStatus, Stride } from './wasm-interface.js';
 
-export const Action = Object.freeze({ none: 0, render: 1, animate: 2 });
+// The codes riffle.wasm answers with come from one generated table (wasm-interface.js, written from
+// Sources/RiffleWasm/interface.json together with the Swift side); the views import them from here.
+export { Action, EditOutcome, EventKind, History, Op, StackStatus } from './wasm-interface.js';
 export const Direction = Object.freeze({ left: 0, right: 1 }); // slots of SwipeDirection.horizontal
-export const EventKind = Object.freeze({
-  swiped: 1, undone: 2, shifted: 3, shiftUndone: 4, cancelled: 5, allSwiped: 6, selected: 7, progress: 8,
-});
-const PLACEMENT_STRIDE = 12;
-const EVENT_STRIDE = 4;
+const OP_STRIDE = Stride.operation;
 
 /** Loads and instantiates the module; resolves to an Engine. */
 export async function loadEngine(url = 'riffle.wasm') {
@@ -75,11 +74,29 @@ export class Engine {
     x.riffle_stack_append_cards(h, 2);
     x.riffle_stack_frame(h, 4.1);
     x.riffle_stack_drain_events(h);
-    x.riffle_stack_top_index(h);
-    x.riffle_stack_remaining_count(h);
-    x.riffle_stack_can_undo(h);
-    x.riffle_stack_is_animating(h, 5);
     x.riffle_stack_destroy(h);
+    const c = x.riffle_cards_create(300, 420, 3, 0);
+    x.riffle_cards_reload(c, 8);
+    x.riffle_cards_frame(c, 0);
+    x.riffle_cards_pointer_began(c, 150, 200, 0.1);
+    for (let i = 1; i <= 6; i++) {
+      x.riffle_cards_pointer_moved(c, 150 + i * 30, 200, 0.1 + i * 0.016);
+      x.riffle_cards_frame(c, 0.1 + i * 0.016);
+    }
+    x.riffle_cards_pointer_ended(c, 340, 200, 0.22);
+    for (const t of [0.3, 0.7]) x.riffle_cards_frame(c, t);
+    x.riffle_cards_undo(c, 0, 1, 1);
+    x.riffle_cards_redo(c, 1, 1.1);
+    x.riffle_cards_swipe(c, 0, 1, 1.2);
+    x.riffle_cards_shift(c, 1, 1, 1.3);
+    x.riffle_cards_append(c, 2, 10);
+    x.riffle_cards_delete(c, 9, 9);
+    x.riffle_cards_frame(c, 1.4);
+    x.riffle_cards_frame(c, 3);
+    x.riffle_cards_top_index(c);
+    x.riffle_cards_remaining_count(c);
+    x.riffle_cards_history(c);
+    x.riffle_cards_destroy(c);
     const list = x.riffle_list_create(2, 2);
     this.intBuffer.set([2, 1, 2, 1, 2, 2, 1, 3]);
     x.riffle_list_load(list);
@@ -103,81 +120,78 @@ export class Engine {
   get intBuffer() { this.refreshViews(); return this.integers; }
 }
 
-/** One card stack: the engine decides where every card is; the page only draws. */
-export class SwipeEngine {
-  constructor(engine, { numberOfCards, width, height, visibleCards = 3 }) {
+/**
+ * One card stack on the host layer (SwipeCardStack in riffle.wasm): the engine decides which card element exists,
+ * where each one is drawn and what the delegate hears; every call returns the view operations to carry out, in
+ * order, as `{ status, ops }` (status < 0: refused, nothing to do). Updates pass the page's card count afterwards.
+ */
+export class CardStack {
+  constructor(engine, { width, height, visibleCards = 3 }) {
     this.engine = engine;
-    this.handle = engine.call((x) => x.riffle_stack_create(numberOfCards, width, height, visibleCards, 0));
+    this.handle = engine.call((x) => x.riffle_cards_create(width, height, visibleCards, 0));
+    this.capacity = engine.exports.riffle_cards_operation_capacity();
   }
 
-  call(name, ...args) { return this.engine.call((x) => x[name](this.handle, ...args)); }
-
-  resize(width, height) { return this.call('riffle_stack_resize', width, height); }
-  setBackground(scaleStep, offsetStep) { return this.call('riffle_stack_set_background', scaleStep, offsetStep); }
-  dragBegan(x, y, t) { return this.call('riffle_stack_drag_began', x, y, t); }
-  dragMoved(x, y, t) { return this.call('riffle_stack_drag_moved', x, y, t); }
-  dragEnded(x, y, t) { return this.call('riffle_stack_drag_ended', x, y, t); }
-  dragCancelled(t) { return this.call('riffle_stack_drag_cancelled', t); }
-  tapped(x, y, t) { return this.call('riffle_stack_tapped', x, y, t); }
-  swipe(slot, animated, t) { return this.call('riffle_stack_swipe', slot, animated ? 1 : 0, t); }
-  undo(animated, t) { return this.call('riffle_stack_undo', animated ? 1 : 0, t); }
-  shift(distance, animated, t) { return this.call('riffle_stack_shift', distance, animated ? 1 : 0, t); }
-  appendCards(count) { return this.call('riffle_stack_append_cards', count); }
-  deleteCard(index) { return this.call('riffle_stack_delete_card', index); }
-  animationTick(t) { return this.call('riffle_stack_animation_tick', t); }
-  isAnimating(t) { return this.call('riffle_stack_is_animating', t) === 1; }
-  get topIndex() { return this.call('riffle_stack_top_index'); }
-  get remainingCount() { return this.call('riffle_stack_remaining_count'); }
-  get cardCount() { return this.call('riffle_stack_card_count'); }
-  get canUndo() { return this.call('riffle_stack_can_undo') === 1; }
-  swipeDistance(slot) { return this.call('riffle_stack_swipe_distance', slot); }
-
-  /** The placements at `t`, back to front, as plain objects. */
-  frame(t) {
-    const count = this.call('riffle_stack_frame', t);
-    const buffer = this.engine.floatBuffer;
-    const placements = new Array(count);
-    for (let i = 0; i < count; i++) {
-      const b = i * PLACEMENT_STRIDE;
-      placements[i] = {
-        index: buffer[b], position: buffer[b + 1], zIndex: buffer[b + 2],
-        tx: buffer[b + 3], ty: buffer[b + 4], rotation: buffer[b + 5], scale: buffer[b + 6], opacity: buffer[b + 7],
-        overlaySlot: buffer[b + 8], overlayOpacity: buffer[b + 9],
-        secondarySlot: buffer[b + 10], secondaryOpacity: buffer[b + 11],
-      };
-    }
-    return placements;
+  run(name, ...args) {
+    return this.engine.call((x) => {
+      let count = x[name](this.handle, ...args);
+      if (count < 0) return { status: count, ops: [] };
+      const ops = [];
+      for (;;) {
+        const buffer = this.engine.floatBuffer;
+        for (let i = 0; i < count; i++) ops.push(buffer.slice(i * OP_STRIDE, (i + 1) * OP_STRIDE));
+        if (count < this.capacity) break;
+        count = x.riffle_cards_drain(this.handle);
+      }
+      return { status: 0, ops };
+    });
   }
 
-  /** The events the engine queued since the last call, oldest first. */
-  drainEvents() {
-    const count = this.call('riffle_stack_drain_events');
-    const buffer = this.engine.floatBuffer;
-    const events = [];
-    for (let i = 0; i < count; i++) {
-      const b = i * EVENT_STRIDE;
-      events.push({ kind: buffer[b], index: buffer[b + 1], slot: buffer[b + 2], value: buffer[b + 3] });
-    }
-    return events;
+  query(name, ...args) { return this.engine.call((x) => x[name](this.handle, ...args)); }
+
+  reload(count) { return this.run('riffle_cards_reload', count); }
+  layout(width, height, scaleStep, offsetStep) {
+    return this.run('riffle_cards_layout', width, height, scaleStep, offsetStep);
   }
+  frame(t) { return this.run('riffle_cards_frame', t); }
+  pointerBegan(x, y, t) { return this.run('riffle_cards_pointer_began', x, y, t); }
+  pointerMoved(x, y, t) { return this.run('riffle_cards_pointer_moved', x, y, t); }
+  pointerEnded(x, y, t) { return this.run('riffle_cards_pointer_ended', x, y, t); }
+  pointerCancelled(t) { return this.run('riffle_cards_pointer_cancelled', t); }
+  swipe(slot, animated, t) { return this.run('riffle_cards_swipe', slot, animated ? 1 : 0, t); }
+  /** kind: 0 the last swipe or shift, 1 the last swipe, 2 the last shift. */
+  undo(kind, animated, t) { return this.run('riffle_cards_undo', kind, animated ? 1 : 0, t); }
+  redo(animated, t) { return this.run('riffle_cards_redo', animated ? 1 : 0, t); }
+  shift(distance, animated, t) { return this.run('riffle_cards_shift', distance, animated ? 1 : 0, t); }
+  append(count, total) { return this.run('riffle_cards_append', count, total); }
+  insert(index, position, total) { return this.run('riffle_cards_insert', index, position, total); }
+  delete(index, total) { return this.run('riffle_cards_delete', index, total); }
+  get needsFrame() { return this.query('riffle_cards_needs_frame') === 1; }
+  get topIndex() { return this.query('riffle_cards_top_index'); }
+  get remainingCount() { return this.query('riffle_cards_remaining_count'); }
+  /** Bits of History: what undo and redo can do now. */
+  get history() { return this.query('riffle_cards_history'); }
+  get canUndo() { return (this.history & History.undo) !== 0; }
+  indexOf(card) { return this.query('riffle_cards_index_of', card); }
+  indexAtPosition(position) { return this.query('riffle_cards_index_at_position', position); }
+  isAnimating(t) { return this.query('riffle_cards_is_animating', t) === 1; }
 }
 
-export const EditOutcome = Object.freeze({ deleted: 1, inserted: 2, moved: 3, unchanged: 4 });
-const REFUSALS = {
-  '-1': 'that pile does not exist',
-  '-2': 'that row does not exist',
-  '-3': 'that pile cannot be edited',
-  '-4': 'that row cannot be edited that way',
-  '-5': 'rows there cannot be removed',
-  '-6': 'cards cannot be added there',
-  '-7': 'rows there cannot be moved',
-  '-8': 'that row cannot be moved',
-  '-9': 'cards cannot move to that pile',
-  '-20': 'the list handlers did not change the list as required',
-};
+const REFUSALS = new Map([
+  [EditRefusal.unknownSection, 'that pile does not exist'],
+  [EditRefusal.rowOutOfRange, 'that row does not exist'],
+  [EditRefusal.sectionNotBound, 'that pile cannot be edited'],
+  [EditRefusal.styleNotAllowed, 'that row cannot be edited that way'],
+  [EditRefusal.noDeleteHandler, 'rows there cannot be removed'],
+  [EditRefusal.noInsertHandler, 'cards cannot be added there'],
+  [EditRefusal.movingNotAllowed, 'rows there cannot be moved'],
+  [EditRefusal.rowNotMovable, 'that row cannot be moved'],
+  [EditRefusal.destinationNotAllowed, 'cards cannot move to that pile'],
+  [ListStatus.handlerMistake, 'the list handlers did not change the list as required'],
+]);
 
 /** Why an edit was refused, in words. */
-export function refusalReason(code) { return REFUSALS[String(code)] || `the edit was refused (${code})`; }
+export function refusalReason(code) { return REFUSALS.get(code) || `the edit was refused (${code})`; }
 
 /**
  * Piles as a ListEditing list: sections and rows are integers (pile numbers, card numbers) the page assigns.

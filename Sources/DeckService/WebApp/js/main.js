@@ -1,11 +1,13 @@
-// Boots the app: loads riffle.wasm, starts the shared deck, and wires the three views, the routes, the live
-// announcements and the error banner.
+// Boots the app: loads riffle.wasm, starts the one deck model, and wires the three views (each renders from the
+// model and sends it commands; no view calls another), the routes, the live announcements and the outbox banner.
 
 import { loadEngine } from './engine.js';
-import { DeckSession, describeError } from './session.js';
+import { api, cardName } from './api.js';
+import { DeckModel } from './deck-model.js';
 import { SwipeView } from './swipe-view.js';
 import { TableView } from './table-view.js';
 import { PilesView } from './piles-view.js';
+import { SyncStatus } from './sync-status.js';
 import { stats } from './stats.js';
 
 const ROUTES = ['swipe', 'table', 'piles'];
@@ -13,47 +15,12 @@ const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 const live = document.querySelector('[data-live]');
 let announceTimer = null;
-/** Says something through the aria-live region (also shown as the status line). */
+/** Says something through the (visually hidden) aria-live region. */
 function announce(message) {
   clearTimeout(announceTimer);
   live.textContent = '';
   // A fresh text node after a tick makes screen readers repeat identical messages.
-  announceTimer = setTimeout(() => {
-    live.textContent = message;
-    live.classList.remove('faded');
-    announceTimer = setTimeout(() => live.classList.add('faded'), 4000);
-  }, 30);
-  document.body.dataset.lastAnnouncement = message;
-}
-
-const banner = document.querySelector('[data-banner]');
-const bannerText = banner.querySelector('[data-banner-text]');
-const retryButton = banner.querySelector('[data-retry]');
-let retryAction = null;
-
-function showFailure(message, retry) {
-  bannerText.textContent = message;
-  retryAction = retry;
-  banner.hidden = false;
-  document.body.dataset.failure = 'true';
-  retryButton.focus({ preventScroll: true });
-}
-
-function hideFailure() {
-  banner.hidden = true;
-  retryAction = null;
-  delete document.body.dataset.failure;
-}
-
-retryButton.addEventListener('click', () => {
-  const action = retryAction;
-  hideFailure();
-  if (action) action();
-});
-
-/** For calls outside the session queue (boot, the table's deck): say what failed and offer to try again. */
-function reportFailure(label, error, retry) {
-  showFailure(`Could not finish ${label}: ${describeError(error)}`, retry);
+  announceTimer = setTimeout(() => { live.textContent = message; }, 30);
 }
 
 function route() {
@@ -69,74 +36,86 @@ function route() {
   return name;
 }
 
+/** This tab's name, kept across reloads (sessionStorage is per tab), so its unsaved changes come back. */
+function tabId() {
+  try {
+    let id = sessionStorage.getItem('riffle.tab');
+    if (!id) {
+      id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      sessionStorage.setItem('riffle.tab', id);
+    }
+    return id;
+  } catch {
+    return 'tab';
+  }
+}
+
+function storage() {
+  try { return window.localStorage; } catch { return null; }
+}
+
 async function boot() {
   const params = new URLSearchParams(location.search);
   stats.installOverlay(document.querySelector('[data-debug]'), params.get('debug') === '1');
+  const sync = new SyncStatus({ root: document, announce });
   let engine;
   try {
     engine = await loadEngine('riffle.wasm');
     const wasm = performance.getEntriesByName(new URL('riffle.wasm', location.href).href)[0];
     stats.wasmBytes = wasm ? wasm.encodedBodySize || wasm.decodedBodySize : 0;
   } catch (error) {
-    showFailure(`The card engine (riffle.wasm) could not be loaded: ${describeError(error)}`, () => location.reload());
+    sync.showFatal(`The card engine (riffle.wasm) could not be loaded: ${error.message || error}`);
     return;
   }
 
-  const session = new DeckSession();
-  session.addEventListener('failure', () => {
-    const { label, error } = session.failure;
-    if (error && error.status === 404 && /Deck ID does not exist/.test(error.message)) {
-      // The server no longer knows the deck (it expired, or an in-memory server restarted): retrying cannot help.
-      showFailure('The card server no longer has this deck. Retry starts a new one.', () => location.reload());
-      return;
-    }
-    showFailure(
-      `Could not finish ${label}: ${describeError(error)} ` +
-        'Your cards stay where they are; Retry sends the change again.',
-      () => session.retry());
+  const model = new DeckModel({
+    api,
+    storage: storage(),
+    tabId: tabId(),
+    onOtherTab: (listener) => window.addEventListener('storage', (event) => listener(event.key, event.newValue)),
   });
-  const piles = new PilesView({
-    root: document.getElementById('view-piles'), engine, session, announce, reducedMotion,
-  });
-  const swipe = new SwipeView({
-    root: document.getElementById('view-swipe'), engine, session, piles, announce, reducedMotion,
-  });
-  piles.swipe = swipe;
-  const table = new TableView({ root: document.getElementById('view-table'), session, announce, reportFailure });
-  window.riffleApp = { engine, session, swipe, piles, table };
+  sync.attach(model);
+  const piles = new PilesView({ root: document.getElementById('view-piles'), engine, model, announce, reducedMotion });
+  const swipe = new SwipeView({ root: document.getElementById('view-swipe'), engine, model, announce, reducedMotion });
+  const table = new TableView({ root: document.getElementById('view-table'), model, announce });
+  window.riffleApp = { engine, model, swipe, piles, table };
 
   const show = () => {
     const name = route();
     swipe.setActive(name === 'swipe');
-    if (name === 'piles') piles.refresh();
   };
   window.addEventListener('hashchange', show);
   show();
   piles.start();
-
-  const startDeck = async () => {
-    try {
-      const restored = await session.start();
-      await swipe.start(restored);
-      if (restored) await piles.refresh();
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      stats.reset();
-      document.body.dataset.ready = 'true';
-      announce(restored
-        ? 'Welcome back: your deck and piles are as you left them.'
-        : 'A new deck is shuffled. Swipe right to keep a card, left to pass.');
-    } catch (error) {
-      reportFailure('dealing a new deck', error, startDeck);
+  table.start();
+  await swipe.start();
+  // While changes wait, this tab's outbox says it is alive, so that a tab opened later does not adopt it as left
+  // behind by a closed tab (deck-model.js, adoptOrphans).
+  setInterval(() => { if (model.outbox.length > 0) model.save(); }, 5000);
+  // Coming back to the tab or the network: read what other tabs did, resend what is pending.
+  window.addEventListener('online', () => model.retry());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && model.loaded) {
+      model.needsResync = true;
+      model.pump();
     }
+  });
+  let restored = false;
+  try { restored = Boolean(localStorage.getItem('riffle.deck')); } catch { /* no storage */ }
+  model.start();
+  const ready = () => {
+    const dealt = model.view.hand.length > 0 || (model.view.remaining === 0 && model.view.dealing.hand === 0);
+    if (!model.loaded || !dealt) return;
+    model.removeEventListener('change', ready);
+    stats.reset();
+    document.body.dataset.ready = 'true';
+    const top = model.view.hand[0];
+    announce(restored
+      ? 'Welcome back: your deck and piles are as you left them.'
+      : `A new deck is shuffled${top ? `; the top card is the ${cardName(model.card(top))}` : ''}.`);
   };
-  const startTable = async () => {
-    try {
-      await table.start();
-    } catch {
-      table.updateLabels();  // the Draw button retries the deck itself
-    }
-  };
-  await Promise.all([startDeck(), startTable()]);
+  model.addEventListener('change', ready);
+  ready();
 }
 
 boot();

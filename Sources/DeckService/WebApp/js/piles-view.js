@@ -1,27 +1,28 @@
-// The Piles view: each pile is a section, each card a row. Every edit (return a card to the deck, move a row
-// within or between piles, draw a card into a pile) is requested from ListEditing's editor in riffle.wasm, whose
-// policies decide and whose handlers change the list; the DOM is then patched from the editor's staged diff (no
-// re-render), and the API call is queued so the server follows.
+// The Piles view: each pile is a section, each card a row. The deck model owns the piles; this view renders them
+// through ListEditing's editor in riffle.wasm: on every model change the list is diffed to the model's piles and
+// the DOM is patched from the staged diff (no re-render), and a drag or key move is checked against the editor's
+// policies before it is sent to the model as a command.
 
-import { EditOutcome, PileList, refusalReason } from './engine.js';
-import { api, cardImage, cardName, isRed } from './api.js';
-import { PILES } from './session.js';
+import { refusalReason, PileList } from './engine.js';
+import { cardImage, cardName, isRed } from './api.js';
+import { PILES } from './deck-state.js';
 
 const TITLES = { keep: 'Keep', discard: 'Discard' };
-const EDITING_DELETE = 1;
+const SHOWN = [PILES.keep, PILES.discard];
 const EDITING_INSERT = 2;
 
 export class PilesView {
-  constructor({ root, engine, session, announce, reducedMotion }) {
+  constructor({ root, engine, model, announce, reducedMotion }) {
     this.root = root;
     this.engine = engine;
-    this.session = session;
+    this.model = model;
     this.announce = announce;
     this.reducedMotion = reducedMotion;
-    this.swipe = null;
     this.container = root.querySelector('[data-piles]');
     this.sectionIdByName = new Map();
     this.nameBySectionId = new Map();
+    this.rowIdByCode = new Map();  // ListEditing rows are integers: one per card code
+    this.codeByRowId = [];
     this.sectionElements = [];  // in display order, matching the list's sections
     this.drag = null;
   }
@@ -29,7 +30,8 @@ export class PilesView {
   start() {
     this.list = new PileList(this.engine, { editing: EDITING_INSERT, movement: 2 });
     this.list.load([]);
-    this.patch(this.list.diffTo([PILES.keep, PILES.discard].map((name) => ({ id: this.sectionId(name), rows: [] }))));
+    this.render();
+    this.model.addEventListener('change', () => this.render());
   }
 
   sectionId(name) {
@@ -42,14 +44,39 @@ export class PilesView {
     return id;
   }
 
+  rowId(code) {
+    let id = this.rowIdByCode.get(code);
+    if (id === undefined) {
+      id = this.codeByRowId.length;
+      this.codeByRowId.push(code);
+      this.rowIdByCode.set(code, id);
+    }
+    return id;
+  }
+
   title(name) { return TITLES[name] || name.replace(/[-_]/g, ' '); }
+
+  /** Diffs the list to the model's piles and patches the DOM from the staged changes. */
+  render() {
+    const focusedCode = this.focusedRowCode();
+    const sections = SHOWN.map((name) => ({
+      id: this.sectionId(name), rows: this.model.view.piles[name].map((code) => this.rowId(code)),
+    }));
+    this.patch(this.list.diffTo(sections));
+    if (focusedCode && !this.root.contains(document.activeElement)) this.focusHandle(focusedCode);
+  }
+
+  focusedRowCode() {
+    const row = document.activeElement && document.activeElement.closest && document.activeElement.closest('li.row');
+    return row && this.root.contains(row) ? row.dataset.code : null;
+  }
 
   // MARK: Model queries
 
   sections() { return this.list.read(); }
 
   locate(code) {
-    const id = this.session.idByCode.get(code);
+    const id = this.rowIdByCode.get(code);
     if (id === undefined) return null;
     for (const section of this.sections()) {
       const row = section.rows.indexOf(id);
@@ -58,53 +85,14 @@ export class PilesView {
     return null;
   }
 
-  cardsIn(name) {
-    const section = this.sections().find((s) => s.id === this.sectionIdByName.get(name));
-    return section ? section.rows.map((id) => this.session.card(id)) : [];
-  }
-
-  // MARK: Changes made by the Swipe view
-
-  /** A swiped card lands on top of a pile (the end of its section), through the editor's insert policy. */
-  cardAdded(card, pileName) {
-    const section = this.sectionId(pileName);
-    if (!this.sections().some((s) => s.id === section)) this.addSection(pileName);
-    const rows = this.sections().find((s) => s.id === section).rows.length;
-    const outcome = this.list.insertRow(section, rows, this.session.idFor(card));
-    if (outcome === EditOutcome.inserted) this.patch(this.list.diff());
-  }
-
-  /** An undone card leaves its pile. */
-  cardRemoved(card) {
-    const place = this.locate(card.code);
-    if (!place) return;
-    const outcome = this.list.deleteRow(place.section, place.row);
-    if (outcome === EditOutcome.deleted) this.patch(this.list.diff());
-  }
-
-  addSection(name) {
-    const sections = this.sections();
-    sections.push({ id: this.sectionId(name), rows: [] });
-    this.patch(this.list.diffTo(sections));
-  }
-
   // MARK: User edits
 
   deleteRow(code) {
     const place = this.locate(code);
     if (!place) return;
-    const card = this.session.card(this.session.idByCode.get(code));
+    const card = this.model.card(code);
     const pile = this.nameBySectionId.get(place.section);
-    const outcome = this.list.deleteRow(place.section, place.row);
-    if (outcome !== EditOutcome.deleted) {
-      this.announce(`Cannot return the ${cardName(card)}: ${refusalReason(outcome)}.`);
-      return;
-    }
-    this.patch(this.list.diff());
-    this.session.pileOf.delete(code);
-    if (this.swipe) this.swipe.forgetCard(code);
-    this.session.enqueue(`returning the ${cardName(card)} to the deck`, () =>
-      api.returnToDeck(this.session.deckId, pile, [code]));
+    if (!this.model.returnCard(code)) return;
     this.announce(`${cardName(card)} returned to the deck from ${this.title(pile)}.`);
     this.focusAfterRemoval(place);
   }
@@ -112,81 +100,27 @@ export class PilesView {
   moveRow(code, toSection, toRow) {
     const place = this.locate(code);
     if (!place) return false;
-    const card = this.session.card(this.session.idByCode.get(code));
-    const outcome = this.list.moveRow(place.section, place.row, toSection, toRow);
-    if (outcome === EditOutcome.unchanged) return false;
-    if (outcome !== EditOutcome.moved) {
-      this.announce(`Cannot move the ${cardName(card)}: ${refusalReason(outcome)}.`);
+    const card = this.model.card(code);
+    const refusal = this.list.moveRefusal(place.section, place.row, toSection, toRow);
+    if (refusal < 0) {
+      this.announce(`Cannot move the ${cardName(card)}: ${refusalReason(refusal)}.`);
       return false;
     }
-    this.patch(this.list.diff());
     const pile = this.nameBySectionId.get(toSection);
-    this.session.pileOf.set(code, pile);
-    // The API appends to the top of a pile; re-adding the moved card and every card above it rebuilds the order.
-    const rows = this.sections().find((s) => s.id === toSection).rows;
-    const codes = rows.slice(toRow).map((id) => this.session.card(id).code);
-    this.session.enqueue(`moving the ${cardName(card)} to ${pile}`, () =>
-      api.addToPile(this.session.deckId, pile, codes));
+    if (!this.model.moveRow(code, pile, toRow)) return false;
+    const rows = this.model.view.piles[pile].length;
     const where = place.section === toSection ? `position ${toRow + 1}` : `${this.title(pile)}, position ${toRow + 1}`;
-    this.announce(`Moved ${cardName(card)} to ${where} of ${rows.length}.`);
+    this.announce(`Moved ${cardName(card)} to ${where} of ${rows}.`);
     return true;
   }
 
-  async drawInto(name) {
-    const section = this.sectionId(name);
-    const rows = this.sections().find((s) => s.id === section).rows.length;
-    if (this.list.editingStyle(section, rows) !== EDITING_INSERT) {
-      this.announce(`Cards cannot be added to ${this.title(name)}.`);
-      return;
-    }
-    if (this.session.remaining <= 0) {
+  drawInto(name) {
+    if (this.model.view.remaining <= 0) {
       this.announce('The deck is empty: no card to draw.');
       return;
     }
-    const [card] = await this.session.enqueue(`drawing a card into ${name}`, () => this.session.draw(1));
-    if (!card) return;
-    const row = this.sections().find((s) => s.id === section).rows.length;
-    const outcome = this.list.insertRow(section, row, this.session.idFor(card));
-    if (outcome !== EditOutcome.inserted) {
-      this.announce(`Cannot add the ${cardName(card)}: ${refusalReason(outcome)}.`);
-      return;
-    }
-    this.patch(this.list.diff());
-    this.session.pileOf.set(card.code, name);
-    this.session.enqueue(`putting the ${cardName(card)} in ${name}`, () =>
-      api.addToPile(this.session.deckId, name, [card.code]));
-    this.announce(`Drew the ${cardName(card)} into ${this.title(name)}.`);
-  }
-
-  /** Brings the list in line with the server's piles, patching the DOM from the diff. */
-  async refresh() {
-    if (!this.session.deckId || this.session.pendingCount > 0 || this.session.failure) return;
-    const deck = this.session.deckId;
-    // A pile listing names every pile but holds the cards of the listed one only.
-    const listings = new Map();
-    for (const name of [PILES.keep, PILES.discard]) {
-      const listing = await api.listPile(deck, name).catch(() => null);
-      if (listing) {
-        listings.set(name, listing);
-        break;
-      }
-    }
-    const first = [...listings.values()][0];
-    const names = first ? Object.keys(first.piles || {}) : [];
-    const ordered = [PILES.keep, PILES.discard, ...names.filter((n) => n !== PILES.keep && n !== PILES.discard)];
-    const sections = [];
-    for (const name of ordered) {
-      let cards = [];
-      if (names.includes(name)) {
-        const listing = listings.get(name) || (await api.listPile(deck, name).catch(() => null));
-        if (!listing) return;
-        cards = listing.piles[name].cards || [];
-      }
-      for (const card of cards) this.session.pileOf.set(card.code, name);
-      sections.push({ id: this.sectionId(name), rows: cards.map((card) => this.session.idFor(card)) });
-    }
-    if (this.session.pendingCount > 0 || this.session.deckId !== deck) return;
-    this.patch(this.list.diffTo(sections));
+    this.model.drawTo(name);
+    this.announce(`Drawing a card into ${this.title(name)}.`);
   }
 
   // MARK: DOM patching from the staged diff
@@ -267,7 +201,7 @@ export class PilesView {
     const insert = section.querySelector('[data-insert]');
     insert.textContent = '+ Draw a card';
     insert.setAttribute('aria-label', `Draw a card from the deck into ${this.title(name)}`);
-    insert.addEventListener('click', () => this.drawInto(name).catch(() => {}));
+    insert.addEventListener('click', () => this.drawInto(name));
     const list = section.querySelector('ol');
     list.setAttribute('aria-label', `${this.title(name)} pile`);
     for (const model of rows) list.appendChild(this.makeRow(model));
@@ -282,13 +216,13 @@ export class PilesView {
   updateSectionChrome() {
     for (const section of this.sectionElements) {
       const count = this.rowsOf(section).children.length;
-      section.querySelector('.pile-count').textContent = `(${count})`;
+      section.querySelector('.pile-count').textContent = `(${count} ${count === 1 ? 'card' : 'cards'})`;
       section.classList.toggle('is-empty', count === 0);
     }
   }
 
   makeRow(model) {
-    const card = this.session.card(model);
+    const card = this.model.card(this.codeByRowId[model]);
     const name = cardName(card);
     const row = document.createElement('li');
     row.className = 'row';

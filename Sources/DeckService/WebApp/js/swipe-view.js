@@ -1,40 +1,48 @@
-// The Swipe view: a stack dealt from the deck, driven by the SwipeStack engine in riffle.wasm.
+// The Swipe view: a stack dealt from the deck, driven by the SwipeStack host layer (SwipeCardStack) in riffle.wasm.
 //
-// Pointer events go to the engine as drags; every animation frame samples the engine's frame at the current time
-// and moves the card elements exactly where it says. Swipes right put the card in the `keep` pile, left in
-// `discard`; undo draws it back out of its pile. After every REFILL_EVERY swipes more cards are drawn and
-// appended to the stack (the infinite stack of seed 000).
+// The page only does DOM work: pointer events go to the host layer as they come; every call returns the view
+// operations to carry out (create or reuse the element for a card, attach it at a z-index, apply its CSS matrix and
+// overlay alphas, detach or free it) and the delegate calls, in order. Which element shows which card, view reuse
+// and the animation clock live in the host layer, keyed by stable card identities. Swipes right put the card in
+// the `keep` pile, left in `discard`; undo draws it back out of its pile.
+//
+// The deck model (deck-model.js) owns which cards are where and deals the hand (the infinite stack of seed 000):
+// this view sends it commands (a swipe, an undo, a reshuffle) and, on its 'change' event, brings the stack in line
+// with the model's hand through the host layer's updates (see MARK: Model).
 
-import { Action, Direction, EventKind, SwipeEngine } from './engine.js';
-import { api, cardImage, cardName } from './api.js';
-import { PILES } from './session.js';
+import { CardStack, Direction, EventKind, History, Op } from './engine.js';
+import { cardImage, cardName } from './api.js';
+import { PILES } from './deck-state.js';
 import { stats } from './stats.js';
 
-const INITIAL_CARDS = 10;
-const REFILL_EVERY = 5;
-const REFILL_COUNT = 5;
-const LOW_WATER = 3;
 const VISIBLE_CARDS = 3;
-const TAP_SLOP = 6;
+// Faces fetched ahead of the visible cards, as the stack moves: the first load fetches only what it shows.
+const PRELOAD_AHEAD = 2;
 // Background cards peek out below the top one: 4% smaller and 4.5% of the card's height lower per position.
 const BACKGROUND_SCALE_STEP = 0.04;
 const BACKGROUND_OFFSET_FRACTION = 0.045;
 
-const now = () => performance.now() / 1000;
+// The time given to the host layer. With reduced motion, a released drag's spring-back or fly-off is skipped by
+// moving this clock past its end (it only ever moves forward, so the host layer's time stays monotonic; the
+// animation itself stays the host layer's).
+let skippedSeconds = 0;
+const RELEASE_SKIP_SECONDS = 5;
+const now = () => performance.now() / 1000 + skippedSeconds;
 
 export class SwipeView {
-  constructor({ root, engine, session, piles, announce, reducedMotion }) {
+  constructor({ root, engine, model, announce, reducedMotion }) {
     this.root = root;
     this.engine = engine;
-    this.session = session;
-    this.piles = piles;
+    this.model = model;
     this.announce = announce;
     this.reducedMotion = reducedMotion;
     this.cards = [];            // the stack's data source: card objects by data-source index
-    this.elements = new Map();  // data-source index -> card element
+    this.views = new Map();     // view number (handed out by the host layer) -> card element
+    this.movedOnce = false;     // faces behind the visible cards are fetched once the stack has moved
     this.stack = null;
-    this.swipeCount = 0;
-    this.refilling = null;
+    this.applying = 0;          // depth of apply(): a model change heard meanwhile is synced after the batch
+    this.syncing = false;       // within syncWithModel: a change heard meanwhile is synced once it is done
+    this.syncPending = false;
     this.frameRequested = false;
     this.animating = false;
     this.pointer = null;
@@ -51,28 +59,25 @@ export class SwipeView {
       shift: root.querySelector('[data-action="shift"]'),
       reshuffle: root.querySelector('[data-action="reshuffle"]'),
     };
+    this.emptyTitle = root.querySelector('[data-empty-title]');
+    this.emptyText = root.querySelector('[data-empty-text]');
     this.bindInput();
   }
 
-  /** Starts the stack: with `restored` cards (a continued deck's hand) first, then dealing as usual. */
-  async start(restored = null) {
+  /** Starts the stack; its cards come from the model's hand as the model deals them. */
+  async start() {
     const { width, height } = this.stackSize();
-    this.stack = new SwipeEngine(this.engine, { numberOfCards: 0, width, height, visibleCards: VISIBLE_CARDS });
-    this.stack.setBackground(BACKGROUND_SCALE_STEP, height * BACKGROUND_OFFSET_FRACTION);
+    this.stack = new CardStack(this.engine, { width, height, visibleCards: VISIBLE_CARDS });
+    this.perform(this.stack.layout(width, height, BACKGROUND_SCALE_STEP, height * BACKGROUND_OFFSET_FRACTION));
     stats.benchmarkTarget = (iterations) => this.benchmark(iterations);
     new ResizeObserver(() => {
       const size = this.stackSize();
-      this.stack.resize(size.width, size.height);
-      this.stack.setBackground(BACKGROUND_SCALE_STEP, size.height * BACKGROUND_OFFSET_FRACTION);
+      this.perform(
+        this.stack.layout(size.width, size.height, BACKGROUND_SCALE_STEP, size.height * BACKGROUND_OFFSET_FRACTION));
       this.requestFrame();
     }).observe(this.stackElement);
-    if (restored && restored.length > 0) {
-      this.cards.push(...restored);
-      this.stack.appendCards(restored.length);
-      this.requestFrame();
-      if (restored.length > LOW_WATER) return;
-    }
-    await this.refill(INITIAL_CARDS);
+    this.model.addEventListener('change', () => this.syncWithModel());
+    this.syncWithModel();
   }
 
   stackSize() {
@@ -109,40 +114,38 @@ export class SwipeView {
 
   pointerDown(event) {
     if (this.pointer || (event.pointerType === 'mouse' && event.button !== 0)) return;
-    if (!this.stack || this.stack.remainingCount === 0) return;
+    if (!this.stack) return;
     const p = this.localPoint(event);
-    const action = this.stack.dragBegan(p.x, p.y, now());
-    if (action === Action.none) return;
+    const result = this.stack.pointerBegan(p.x, p.y, now());
+    if (result.status < 0) return;
     event.preventDefault();
     this.stackElement.setPointerCapture(event.pointerId);
-    this.pointer = { id: event.pointerId, start: p, startTime: now(), moved: false };
+    this.pointer = { id: event.pointerId };
     this.stackElement.classList.add('dragging');
-    this.handle(action);
+    this.perform(result);
   }
 
   pointerMove(event) {
     if (!this.pointer || event.pointerId !== this.pointer.id) return;
     const p = this.localPoint(event);
-    if (Math.hypot(p.x - this.pointer.start.x, p.y - this.pointer.start.y) > TAP_SLOP) this.pointer.moved = true;
-    this.handle(this.stack.dragMoved(p.x, p.y, now()));
+    this.perform(this.stack.pointerMoved(p.x, p.y, now()));
   }
 
   pointerUp(event) {
     if (!this.pointer || event.pointerId !== this.pointer.id) return;
     const p = this.localPoint(event);
-    const t = now();
-    const wasTap = !this.pointer.moved && t - this.pointer.startTime < 0.3;
     this.pointer = null;
     this.stackElement.classList.remove('dragging');
-    this.handle(this.stack.dragEnded(p.x, p.y, t));
-    if (wasTap) this.handle(this.stack.tapped(p.x, p.y, t));
+    // The host layer tells a tap (a short, still press) from a drag.
+    this.perform(this.stack.pointerEnded(p.x, p.y, now()));
+    if (this.reducedMotion.matches) this.skipReleaseAnimation();
   }
 
   pointerCancel(event) {
     if (!this.pointer || event.pointerId !== this.pointer.id) return;
     this.pointer = null;
     this.stackElement.classList.remove('dragging');
-    this.handle(this.stack.dragCancelled(now()));
+    this.perform(this.stack.pointerCancelled(now()));
   }
 
   keyDown(event) {
@@ -152,7 +155,8 @@ export class SwipeView {
     switch (event.key) {
       case 'ArrowLeft': this.swipe(Direction.left); break;
       case 'ArrowRight': this.swipe(Direction.right); break;
-      case 'z': case 'Z': case 'Backspace': this.undo(); break;
+      case 'z': case 'Backspace': this.undo(); break;
+      case 'Z': if (event.shiftKey) this.redo(); else this.undo(); break;
       default: return;
     }
     event.preventDefault();
@@ -163,37 +167,73 @@ export class SwipeView {
   swipe(slot) {
     if (!this.stack) return;
     const result = this.stack.swipe(slot, !this.reducedMotion.matches, now());
-    if (result < 0) {
+    if (result.status < 0) {
       this.announce(this.stack.remainingCount === 0 ? 'No card to swipe.' : 'That card cannot be swiped.');
       return;
     }
-    this.handle(result);
+    this.perform(result);
   }
 
+  /** The Undo button and Z: reverts the last swipe or shift, whichever came last. */
   undo() {
     if (!this.stack) return;
-    const result = this.stack.undo(!this.reducedMotion.matches, now());
-    if (result < 0) {
+    const result = this.stack.undo(0, !this.reducedMotion.matches, now());
+    if (result.status < 0) {
       this.announce('Nothing to undo.');
       return;
     }
-    this.handle(result);
+    this.perform(result);
+  }
+
+  /** Shift+Z: performs the last undone swipe or shift again. */
+  redo() {
+    if (!this.stack) return;
+    const result = this.stack.redo(!this.reducedMotion.matches, now());
+    if (result.status < 0) {
+      this.announce('Nothing to redo.');
+      return;
+    }
+    this.perform(result);
   }
 
   shift() {
     if (!this.stack) return;
+    const top = this.stackElement.querySelector('.card.top');
     const result = this.stack.shift(1, !this.reducedMotion.matches, now());
-    if (result < 0) {
+    if (result.status < 0) {
       this.announce('No card to shift.');
       return;
     }
-    this.handle(result);
+    if (top && !this.reducedMotion.matches) this.showShiftedCard(top);
+    this.perform(result);
   }
 
-  /** Does what the engine asked after a call, then delivers its events. */
-  handle(action) {
-    if (action === Action.render || action === Action.animate) this.requestFrame();
-    this.deliverEvents();
+  /**
+   * The host layer moves the top card to the bottom, out of the visible cards, so its view goes (and may be reused
+   * at once for the card that comes into view): a copy of it slides down behind the stack instead, so that the user
+   * sees where it went. The copy is decoration only; it is not one of the host layer's views.
+   */
+  showShiftedCard(top) {
+    const copy = top.cloneNode(true);
+    copy.classList.remove('top');
+    copy.classList.add('shift-out');
+    copy.style.setProperty('--from', top.style.transform);
+    copy.style.zIndex = '0';
+    copy.addEventListener('animationend', () => copy.remove());
+    this.stackElement.appendChild(copy);
+  }
+
+  /** Reduced motion: the card lands where the released drag sends it at once (no spring-back, no fly-off). */
+  skipReleaseAnimation() {
+    skippedSeconds += RELEASE_SKIP_SECONDS;
+    this.perform(this.stack.frame(now()));
+    this.requestFrame();
+  }
+
+  /** Carries out what a host-layer call returned, then asks for a frame if the stack needs one. */
+  perform(result) {
+    this.apply(result.ops);
+    if (this.stack.needsFrame) this.requestFrame();
   }
 
   requestFrame() {
@@ -206,17 +246,16 @@ export class SwipeView {
     this.frameRequested = false;
     if (!this.stack) return;
     const t = now();
-    // One timed block for the frame's engine work: tick, placements, events and the labels' queries.
-    const { tick, placements, events, labels } = this.engine.call(() => ({
-      tick: this.stack.animationTick(t),
-      placements: this.stack.frame(t),
-      events: this.stack.drainEvents(),
+    // One timed block for the frame's engine work: the host layer's frame and the labels' queries.
+    const { result, labels, needsFrame } = this.engine.call(() => ({
+      result: this.stack.frame(t),
       labels: this.labelState(),
+      needsFrame: this.stack.needsFrame,
     }));
-    this.draw(placements, labels);
-    this.handleEvents(events);
-    stats.frameDone(placements.length);
-    if (tick === Action.animate || this.pointer) {
+    const visible = this.apply(result.ops);
+    this.updateLabels(labels);
+    stats.frameDone(visible);
+    if (needsFrame || this.pointer) {
       this.animating = true;
       this.requestFrame();
     } else if (this.animating) {
@@ -225,60 +264,96 @@ export class SwipeView {
     }
   }
 
-  // MARK: Drawing
+  // MARK: Drawing: the host layer's view operations
 
-  draw(placements, labels = this.labelState()) {
-    const seen = new Set();
-    for (const p of placements) {
-      seen.add(p.index);
-      let element = this.elements.get(p.index);
-      if (!element) {
-        element = this.makeCardElement(this.cards[p.index]);
-        this.elements.set(p.index, element);
-        this.stackElement.appendChild(element);
-      }
-      element.style.zIndex = String(p.zIndex + 1);
-      element.style.opacity = String(p.opacity);
-      element.style.transform =
-        `translate3d(${p.tx.toFixed(2)}px, ${p.ty.toFixed(2)}px, 0) rotate(${p.rotation.toFixed(5)}rad) ` +
-        `scale(${p.scale.toFixed(5)})`;
-      element.classList.toggle('top', p.position === 0);
-      element.dataset.position = String(p.position);
-      const keep = overlayFor(p, Direction.right);
-      const pass = overlayFor(p, Direction.left);
-      element.keepOverlay.style.opacity = keep.toFixed(3);
-      element.passOverlay.style.opacity = pass.toFixed(3);
+  /**
+   * Carries out view operations and delegate calls in order; returns how many views were drawn. A delegate call may
+   * change the model, whose 'change' would update the stack while the rest of this batch (computed before it) is
+   * still to be carried out: that sync waits until the batch is done.
+   */
+  apply(ops) {
+    this.applying += 1;
+    try {
+      return this.applyOperations(ops);
+    } finally {
+      this.applying -= 1;
+      if (this.applying === 0 && this.syncPending && !this.syncing) this.syncWithModel();
     }
-    for (const [index, element] of this.elements) {
-      if (!seen.has(index)) {
-        element.remove();
-        this.elements.delete(index);
+  }
+
+  applyOperations(ops) {
+    let drawn = 0;
+    for (const op of ops) {
+      const view = op[1];
+      switch (op[0]) {
+        case Op.create: {
+          const element = this.makeCardElement(this.cards[op[3]]);
+          this.views.set(view, element);
+          break;
+        }
+        case Op.reuse: this.configure(this.views.get(view), this.cards[op[3]]); break;
+        case Op.insert: {
+          const element = this.views.get(view);
+          element.style.zIndex = String(op[2] + 1);
+          this.stackElement.appendChild(element);
+          break;
+        }
+        case Op.reorder: this.views.get(view).style.zIndex = String(op[2] + 1); break;
+        case Op.apply: {
+          const element = this.views.get(view);
+          element.style.transform =
+            `matrix(${op[2].toFixed(5)}, ${op[3].toFixed(5)}, ${op[4].toFixed(5)}, ${op[5].toFixed(5)}, ` +
+            `${op[6].toFixed(2)}, ${op[7].toFixed(2)})`;
+          element.style.opacity = String(op[8]);
+          // One stamp at a time: the side the card is dragged to. The host layer also blends in the angular
+          // neighbour, which for left and right is the opposite side: a ghost PASS while dragging right.
+          const pass = op[9 + Direction.left];
+          const keep = op[9 + Direction.right];
+          element.passOverlay.style.opacity = (pass > keep ? pass : 0).toFixed(3);
+          element.keepOverlay.style.opacity = (keep >= pass ? keep : 0).toFixed(3);
+          element.classList.toggle('top', op[11] === 0);
+          element.dataset.position = String(op[11]);
+          drawn += 1;
+          break;
+        }
+        case Op.remove: this.views.get(view).remove(); break;
+        case Op.discard: this.views.delete(view); break;
+        case Op.event: this.handleEvent({ kind: op[1], index: op[2], slot: op[3], value: op[4], card: op[5] }); break;
+        default: break;
       }
     }
-    this.updateLabels(labels);
+    return drawn;
   }
 
   makeCardElement(card) {
     const element = document.createElement('div');
     element.className = 'card';
     element.setAttribute('aria-hidden', 'true');
-    element.dataset.code = card.code;
     const face = document.createElement('img');
-    face.src = cardImage(card);
     face.alt = '';
     face.draggable = false;
     face.decoding = 'async';
     element.appendChild(face);
+    element.face = face;
     element.keepOverlay = overlayElement('KEEP', 'keep');
     element.passOverlay = overlayElement('PASS', 'pass');
     element.append(element.keepOverlay, element.passOverlay);
+    this.configure(element, card);
     return element;
+  }
+
+  /** Shows a card in an element (a new one, or one the host layer hands back for reuse). */
+  configure(element, card) {
+    element.dataset.code = card.code;
+    const src = cardImage(card);
+    if (element.face.getAttribute('src') !== src) element.face.src = src;
   }
 
   /** The engine state the labels and buttons show, read in one go. */
   labelState() {
+    const history = this.stack.history;
     return {
-      top: this.stack.topIndex, remaining: this.stack.remainingCount, canUndo: this.stack.canUndo,
+      top: this.stack.topIndex, remaining: this.stack.remainingCount, canUndo: (history & History.undo) !== 0,
     };
   }
 
@@ -290,138 +365,154 @@ export class SwipeView {
     if (this.topCardLabel.textContent !== text) this.topCardLabel.textContent = text;
     this.stackElement.setAttribute(
       'aria-label',
-      card ? `Card stack. Top card: ${name}. Left and right arrow keys swipe, Z undoes.` : 'Card stack, empty.');
+      card ? `Card stack. Top card: ${name}. Left and right arrow keys swipe, Z undoes, Shift+Z redoes.` : 'Card stack, empty.');
     this.stackElement.dataset.topCode = card ? card.code : '';
     const remaining = labels.remaining;
-    const counts =
-      `${remaining} in the stack · ${this.session.remaining} left in the deck`;
+    const view = this.model.view;
+    const counts = `${cards(remaining)} in the stack · ${cards(view.remaining)} left in the deck`;
     if (this.countsLabel.textContent !== counts) this.countsLabel.textContent = counts;
-    const empty = remaining === 0 && this.session.remaining === 0 && !this.refilling;
-    this.emptyPanel.hidden = !empty;
+    const empty = this.model.loaded && remaining === 0 && view.remaining === 0 && view.dealing.hand === 0;
+    const active = document.activeElement;
+    const focusWasOnControls = this.root.contains(active) && active.tagName === 'BUTTON';
+    this.updateEmptyPanel(empty);
     this.buttons.pass.disabled = remaining === 0;
     this.buttons.keep.disabled = remaining === 0;
     this.buttons.shift.disabled = remaining < 2;
     this.buttons.undo.disabled = !labels.canUndo;
+    // A button that just disabled under the keyboard would drop focus to the page: keep it in the view.
+    if (focusWasOnControls && document.activeElement && document.activeElement.disabled) {
+      (empty ? this.emptyTitle : this.stackElement).focus({ preventScroll: true });
+    }
   }
 
-  // MARK: Engine events
-
-  deliverEvents() {
-    if (this.stack) this.handleEvents(this.stack.drainEvents());
+  /** The empty deck says what Reshuffle does with each pile, and offers it only when it changes something. */
+  updateEmptyPanel(empty) {
+    const wasHidden = this.emptyPanel.hidden;
+    this.emptyPanel.hidden = !empty;
+    if (!empty) return;
+    const { keep, discard, table } = this.model.view.piles;
+    const reshuffle = this.buttons.reshuffle;
+    const text = discard.length > 0
+      ? `Reshuffle puts the ${cards(discard.length)} in Discard back into the deck and shuffles it. ` +
+        `Keep (${keep.length}) and the table (${table.length}) stay as they are.`
+      : `There are no discards to shuffle back in. Keep (${keep.length}) and the table (${table.length}) stay as ` +
+        'they are: return cards from Piles, or start a new deck from Table.';
+    if (this.emptyText.textContent !== text) this.emptyText.textContent = text;
+    reshuffle.hidden = discard.length === 0;
+    reshuffle.textContent = `Reshuffle ${cards(discard.length)} from Discard`;
+    if (wasHidden) this.announce(`The deck is empty. ${text}`);
   }
 
-  handleEvents(events) {
-    for (const event of events) {
-      switch (event.kind) {
-        case EventKind.swiped: this.cardSwiped(event.index, event.slot); break;
-        case EventKind.undone: this.cardUndone(event.index); break;
-        case EventKind.shifted: this.stackShifted(); break;
-        case EventKind.shiftUndone: this.announce('Shift undone.'); break;
-        case EventKind.selected: this.announce(`${cardName(this.cards[event.index])}.`); break;
-        default: break;
-      }
+  // MARK: Delegate calls
+
+  handleEvent(event) {
+    switch (event.kind) {
+      case EventKind.swiped: this.cardSwiped(event.index, event.slot); break;
+      case EventKind.undone: this.cardUndone(event.index); break;
+      case EventKind.shifted: this.stackShifted(); break;
+      case EventKind.shiftUndone: this.announce('Shift undone.'); break;
+      case EventKind.selected: this.announce(`${cardName(this.cards[event.index])}.`); break;
+      default: break;
     }
   }
 
   cardSwiped(index, slot) {
     const card = this.cards[index];
     const pile = slot === Direction.right ? PILES.keep : PILES.discard;
-    this.session.pileOf.set(card.code, pile);
-    this.piles.cardAdded(card, pile);
-    this.session.enqueue(`putting the ${cardName(card)} in ${pile}`, () =>
-      api.addToPile(this.session.deckId, pile, [card.code]));
-    this.swipeCount += 1;
-    this.announce(`${pile === PILES.keep ? 'Kept' : 'Passed'} ${cardName(card)}.`);
-    if (this.swipeCount % REFILL_EVERY === 0 || this.stack.remainingCount <= LOW_WATER) this.refill(REFILL_COUNT);
+    this.model.swipe(card.code, pile);
+    this.preloadAhead();
+    const top = this.stack.topIndex;
+    const next = top >= 0 ? ` Next: ${cardName(this.cards[top])}.` : ' The stack is empty.';
+    this.announce(`${pile === PILES.keep ? 'Kept' : 'Passed'} ${cardName(card)}.${next}`);
     this.requestFrame();
   }
 
   cardUndone(index) {
     const card = this.cards[index];
-    const pile = this.session.pileOf.get(card.code);
-    this.session.pileOf.delete(card.code);
-    if (pile) {
-      this.piles.cardRemoved(card);
-      this.session.enqueue(`taking the ${cardName(card)} back from ${pile}`, () =>
-        api.drawFromPile(this.session.deckId, pile, [card.code]));
-    }
+    this.model.undo(card.code);
     this.announce(`Undone: ${cardName(card)} is back on top.`);
     this.requestFrame();
   }
 
+  /**
+   * Fetches the faces of the cards just behind the visible ones, so that they show at once when they come up.
+   * Only once the stack has moved: the first load transfers just the faces it shows.
+   */
+  preloadAhead() {
+    this.movedOnce = true;
+    for (let position = VISIBLE_CARDS; position < VISIBLE_CARDS + PRELOAD_AHEAD; position++) {
+      const index = this.stack.indexAtPosition(position);
+      if (index >= 0 && index < this.cards.length) preload(cardImage(this.cards[index]));
+    }
+  }
+
   stackShifted() {
+    this.preloadAhead();
     const top = this.stack.topIndex;
     if (top >= 0) this.announce(`Shifted. Top card: ${cardName(this.cards[top])}.`);
+    this.requestFrame();
   }
 
-  /** A card the Piles view returned to the deck leaves the stack's history (undo can no longer bring it). */
-  forgetCard(code) {
-    const index = this.cards.findIndex((card) => card.code === code);
-    if (index < 0 || !this.stack) return;
-    if (this.stack.deleteCard(index) >= 0) {
-      this.cards.splice(index, 1);
-      const elements = new Map();
-      for (const [i, element] of this.elements) {
-        if (i === index) element.remove();
-        else elements.set(i > index ? i - 1 : i, element);
-      }
-      this.elements = elements;
-      this.requestFrame();
+  // MARK: Model
+
+  /**
+   * Brings the stack in line with the model through the host layer's updates: a card the model no longer has in
+   * the hand leaves the stack (another tab moved it, or Piles returned it), a swiped card the model says is back in
+   * the hand or the deck leaves the history (undo can no longer bring it), and cards newly dealt to the hand are
+   * appended at the bottom. The host layer keeps every other card's view and identity.
+   */
+  syncWithModel() {
+    if (!this.stack) return;
+    if (this.applying > 0 || this.syncing) {
+      this.syncPending = true;
+      return;
     }
-  }
-
-  // MARK: Refill and reshuffle
-
-  /** Draws more cards and appends them to the bottom of the stack (seed 000's infinite stack). */
-  refill(count) {
-    if (this.refilling) return this.refilling;
-    if (this.session.remaining <= 0 && this.session.deckId) {
-      this.updateLabels();
-      return Promise.resolve();
-    }
-    this.refilling = this.session.enqueue('drawing more cards', () => this.session.draw(count)).then((cards) => {
-      if (cards.length > 0) {
-        this.cards.push(...cards);
-        this.stack.appendCards(cards.length);
-        for (const card of cards) preload(cardImage(card));
-      }
-      this.refilling = null;
-      if (this.stack.remainingCount <= LOW_WATER && this.session.remaining > 0) this.refill(count);
-      this.requestFrame();
-    });
-    return this.refilling;
-  }
-
-  /** The deck ran out: put the discards back into it, shuffle, and keep going. */
-  async reshuffle() {
-    const discards = this.piles.cardsIn(PILES.discard);
-    this.buttons.reshuffle.disabled = true;
+    this.syncing = true;
     try {
-      if (discards.length > 0) {
-        await this.session.enqueue('returning the discards to the deck', () =>
-          api.returnToDeck(this.session.deckId, PILES.discard, discards.map((card) => card.code)));
-        await this.session.enqueue('shuffling the deck', () => api.shuffleRemaining(this.session.deckId));
-        for (const card of discards) {
-          this.session.pileOf.delete(card.code);
-          this.piles.cardRemoved(card);
-          this.forgetCard(card.code);
-        }
-      } else {
-        await this.session.enqueue('shuffling every card back in', () => api.reshuffleAll(this.session.deckId));
-        for (const card of this.piles.cardsIn(PILES.keep)) {
-          this.session.pileOf.delete(card.code);
-          this.piles.cardRemoved(card);
-          this.forgetCard(card.code);
-        }
-      }
-      const info = await this.session.enqueue('reading the deck', () => api.deckInfo(this.session.deckId));
-      this.session.remaining = info.remaining;
-      this.announce(`Reshuffled: ${info.remaining} cards in the deck.`);
-      await this.refill(INITIAL_CARDS);
+      do {
+        this.syncPending = false;
+        this.syncOnce();
+      } while (this.syncPending);
     } finally {
-      this.buttons.reshuffle.disabled = false;
-      this.requestFrame();
+      this.syncing = false;
     }
+    this.requestFrame();
+  }
+
+  /** One pass of syncWithModel: deletes, then appends. */
+  syncOnce() {
+    const inStack = new Set();
+    const remaining = this.stack.remainingCount;
+    for (let position = 0; position < remaining; position++) inStack.add(this.stack.indexAtPosition(position));
+    // From the back, so that the indices still to visit stay valid after each delete.
+    for (let index = this.cards.length - 1; index >= 0; index--) {
+      const where = this.model.where(this.cards[index].code);
+      const stale = inStack.has(index) ? where !== 'hand' : where === 'hand' || where === null || where === PILES.table;
+      if (stale) this.deleteCard(index);
+    }
+    const known = new Set(this.cards.map((card) => card.code));
+    const dealt = this.model.view.hand.filter((code) => !known.has(code)).map((code) => this.model.card(code));
+    if (dealt.length > 0) {
+      this.cards.push(...dealt);
+      this.perform(this.stack.append(dealt.length, this.cards.length));
+      // The visible cards load their own faces; the ones behind them are fetched as the stack moves.
+      if (this.movedOnce) this.preloadAhead();
+    }
+  }
+
+  /** Deletes the card at a data-source index, remaining or swiped; the host layer releases its view. */
+  deleteCard(index) {
+    // The host layer checks the page's count after the delete, and refuses (changing nothing) if it does not add up.
+    const result = this.stack.delete(index, this.cards.length - 1);
+    if (result.status < 0) return;
+    this.cards.splice(index, 1);
+    this.perform(result);
+  }
+
+  /** The deck ran out: the discards go back into it (Keep and the table stay), and the model deals again. */
+  reshuffle() {
+    const count = this.model.view.piles.discard.length;
+    if (this.model.reshuffleDiscards()) this.announce(`Reshuffled: ${cards(count)} from Discard are back in the deck.`);
   }
 
   // MARK: Measurement
@@ -432,14 +523,13 @@ export class SwipeView {
    * idle, so that the repeated ticks and event reads change nothing.
    */
   benchmark(iterations) {
-    if (!this.stack || this.pointer || this.frameRequested || this.stack.isAnimating(now())) return null;
+    if (!this.stack || this.pointer || this.frameRequested || this.stack.needsFrame) return null;
     const t = now();
+    let visibleCards = 0;
     let start = performance.now();
     for (let i = 0; i < iterations; i++) {
       this.engine.call(() => {
-        this.stack.animationTick(t);
-        this.stack.frame(t);
-        this.stack.drainEvents();
+        visibleCards = this.stack.frame(t).ops.length;
         this.labelState();
       });
     }
@@ -447,18 +537,14 @@ export class SwipeView {
     const x = this.engine.exports;
     const handle = this.stack.handle;
     start = performance.now();
-    for (let i = 0; i < iterations; i++) x.riffle_stack_frame(handle, t);
+    for (let i = 0; i < iterations; i++) x.riffle_cards_frame(handle, t);
     const msPerFrameExport = (performance.now() - start) / iterations;
     stats.pendingMs = 0;  // the loop above is not a frame's work
-    return { msPerFrame, msPerFrameExport, iterations, visibleCards: this.stack.frame(t).length };
+    return { msPerFrame, msPerFrameExport, iterations, visibleCards };
   }
 }
 
-function overlayFor(placement, slot) {
-  if (placement.overlaySlot === slot) return placement.overlayOpacity;
-  if (placement.secondarySlot === slot) return placement.secondaryOpacity;
-  return 0;
-}
+function cards(count) { return `${count} ${count === 1 ? 'card' : 'cards'}`; }
 
 function overlayElement(text, kind) {
   const element = document.createElement('div');

@@ -1,0 +1,196 @@
+"""Defect 5 of issue 14 and WCAG 2.2 AA: axe-core finds no serious or critical violation on any view (also with
+the error banner and the empty deck showing); the focus ring has >= 3:1 contrast against what surrounds it; after
+a swipe the new top card is announced; the empty deck is announced and focus stays in the view.
+"""
+
+import importlib.util
+import json
+import pathlib
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ARTIFACTS
+from webapp import (
+    announcement, counts, go, no_page_errors, open_app, server_down, server_up, settled, top_code, wait_banner,
+    wait_for_animations,
+)
+
+
+def axe_source():
+    """axe.min.js from PyPI: axe-playwright-python ships axe-core 4.x (axe-selenium-python an older 3.x)."""
+    for package in ("axe_playwright_python", "axe_selenium_python"):
+        spec = importlib.util.find_spec(package)
+        if spec and spec.submodule_search_locations:
+            for candidate in pathlib.Path(list(spec.submodule_search_locations)[0]).rglob("axe.min.js"):
+                return candidate.read_text()
+    pytest.fail("axe.min.js not found: pip install --no-deps axe-playwright-python (scripts/test-webapp.sh does)")
+
+
+def run_axe(driver, source, name):
+    driver.execute_script(source)
+    result = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ['violations']}).then((r) => done({
+          version: axe.version,
+          violations: r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary)}))}));""")
+    serious = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"axe-{name}.json").write_text(json.dumps(result, indent=2) + "\n")
+    print(f"\naxe {result['version']} on {name}: {len(result['violations'])} violations, {len(serious)} serious or "
+          f"critical")
+    return serious
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_any_view(driver, server):
+    driver.set_script_timeout(30)
+    source = axe_source()
+    open_app(driver, server)
+    stack = driver.find_element(By.CSS_SELECTOR, ".stack")
+    for key in (Keys.ARROW_RIGHT, Keys.ARROW_LEFT):
+        stack.send_keys(key)
+        wait_for_animations(driver)
+    settled(driver)
+    found = {}
+    found["swipe"] = run_axe(driver, source, "swipe")
+    go(driver, "table")
+    driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
+    settled(driver)
+    found["table"] = run_axe(driver, source, "table")
+    driver.find_element(By.CSS_SELECTOR, "[data-action='new-deck']").click()
+    found["table-confirm"] = run_axe(driver, source, "table-confirm")
+    driver.find_element(By.CSS_SELECTOR, "[data-action='cancel-new-deck']").click()
+    go(driver, "piles")
+    WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 2)
+    found["piles"] = run_axe(driver, source, "piles")
+    server_down(driver)
+    try:
+        driver.find_element(By.CSS_SELECTOR, ".pile-keep li.row [data-delete]").click()
+        wait_banner(driver, "not saved yet")
+        found["piles-error"] = run_axe(driver, source, "piles-error")
+    finally:
+        server_up(driver)
+    driver.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    settled(driver)
+    assert {name: v for name, v in found.items() if v} == {}
+    no_page_errors(driver)
+
+
+def luminance(rgb):
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def pixel_colours(driver, element, outside):
+    """Colours of the screenshot at points `outside` px beyond the element's left edge, centre height."""
+    import base64
+    import struct
+    import zlib
+    png = base64.b64decode(driver.get_screenshot_as_base64())
+    # A minimal PNG reader (8-bit RGB/RGBA, no interlace) for the few pixels the check needs.
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width, height, colour = 8, b"", 0, 0, 0
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        data = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", data[:10])
+            assert depth == 8
+        elif kind == b"IDAT":
+            idat += data
+        pos += 12 + length
+    channels = 4 if colour == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    rect = element.rect
+    y = int(rect["y"] + rect["height"] / 2)
+    return [tuple(rows[y][(int(rect["x"]) - d) * channels:(int(rect["x"]) - d) * channels + 3]) for d in outside]
+
+
+def test_the_focus_ring_has_three_to_one_contrast(driver, server):
+    open_app(driver, server)
+    for selector in ("[data-action='pass']", "nav a[href='#table']"):
+        element = driver.find_element(By.CSS_SELECTOR, selector)
+        driver.execute_script("arguments[0].focus({focusVisible: true})", element)
+        # Keyboard focus, as a user gets it: Tab onto the element from the one before.
+        driver.execute_script("""
+            const el = arguments[0]; const all = [...document.querySelectorAll('a, button, [tabindex="0"]')]
+              .filter((e) => !e.disabled && e.offsetParent);
+            all[all.indexOf(el) - 1].focus();""", element)
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.switch_to.active_element == element
+        ring, halo, beyond = pixel_colours(driver, element, [4, 7, 14])
+        print(f"\n{selector}: ring {ring}, halo {halo}, page {beyond}: "
+              f"{contrast(ring, halo):.1f}:1 against the halo, {contrast(ring, beyond):.1f}:1 / halo "
+              f"{contrast(halo, beyond):.1f}:1 against the page")
+        assert contrast(ring, halo) >= 3, "the ring stands out from its halo"
+        assert max(contrast(ring, beyond), contrast(halo, beyond)) >= 3, "the indicator stands out from the page"
+
+
+def test_swipes_announce_the_new_top_card_and_the_empty_deck_keeps_focus(driver, server):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        open_app(driver, server)
+        first = top_code(driver)
+        keep = driver.find_element(By.CSS_SELECTOR, "[data-action='keep']")
+        keep.click()
+        nxt = top_code(driver)
+        WebDriverWait(driver, 5).until(lambda d: announcement(d).startswith("Kept"))
+        said = announcement(driver)
+        assert re.search(r"Next: [^.]+\.", said), said
+        from webapp import code_of
+        assert code_of(re.search(r"Kept ([^.]+)\.", said).group(1)) == first
+        assert code_of(re.search(r"Next: ([^.]+)\.", said).group(1)) == nxt
+        # Keep every card with the keyboard on the Keep button: when it disables, focus stays in the view.
+        for _ in range(120):
+            in_stack, left = counts(driver)
+            if in_stack == 0 and left == 0:
+                break
+            if in_stack == 0:
+                settled(driver)
+                continue
+            if driver.switch_to.active_element != keep:
+                keep.click()
+            else:
+                keep.send_keys(Keys.ENTER)
+        settled(driver)
+        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed())
+        active = driver.switch_to.active_element
+        assert active.tag_name != "body", "focus did not drop to the page"
+        assert active.text == "The deck is empty." or "stack" in (active.get_attribute("class") or "")
+        WebDriverWait(driver, 5).until(lambda d: "The deck is empty" in announcement(d))
+        no_page_errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

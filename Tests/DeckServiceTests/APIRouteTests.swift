@@ -33,6 +33,11 @@ import Testing
             "/api/deck/abc123def456/pile/p1/draw/random/",
             .pile(deckID: "abc123def456", pile: "p1", action: .draw(.random))
         ),
+        // Pile draw locations: any case; any other word of [-a-zA-Z0-9_] draws from the top.
+        ("/api/deck/abc/pile/p1/draw/BOTTOM/", .pile(deckID: "abc", pile: "p1", action: .draw(.bottom))),
+        ("/api/deck/abc/pile/p1/draw/Random/", .pile(deckID: "abc", pile: "p1", action: .draw(.random))),
+        ("/api/deck/abc/pile/p1/draw/top/", .pile(deckID: "abc", pile: "p1", action: .draw(.top))),
+        ("/api/deck/abc/pile/p1/draw/sideways_2-b/", .pile(deckID: "abc", pile: "p1", action: .draw(.top))),
     ])
     func pathsMatchTheirEndpoints(path: String, route: APIRoute) {
         #expect(APIRoute.match(path: path) == .route(route))
@@ -42,7 +47,8 @@ import Testing
     @Test(arguments: [
         "/", "/api", "/api/", "/api/deck/", "/api/deck/abc/pile/", "/api/deck/abc/pile/p/",
         "/api/deck/abc/pile/p/fly/", "/api/deck/abc/unknown/", "/api/deck/new/return/", "/apix/deck/new/",
-        "/api/new/extra/", "/api/deck/abc/draw/sideways/",
+        "/api/new/extra/", "/api/deck/abc/draw/sideways/", "/api/deck/abc/pile/p/draw/a%20b/",
+        "/api/deck/abc/pile/p/draw/b.c/", "/api/deck/abc/pile/p/draw/bottom/extra/",
     ])
     func otherPathsMatchNothing(path: String) {
         #expect(APIRoute.match(path: path) == .none)

@@ -74,7 +74,10 @@ import Testing
             #expect(reshuffled.remaining == 8)
             let all = try await client.json("/api/deck/\(id)/draw/?count=8")
             #expect(all.codes.sorted() == ["2S", "2S", "AS", "AS", "AS", "AS", "KH", "KH"])
-            let replaced = try await client.json("/api/deck/\(id)/shuffle/?cards=X1,X2")
+            // Jokers belong to a partial deck only when enabled in the request (or the deck).
+            let withoutJokers = try await client.json("/api/deck/\(id)/shuffle/?cards=X1,X2,KD")
+            #expect(withoutJokers.remaining == 2)
+            let replaced = try await client.json("/api/deck/\(id)/shuffle/?cards=X1,X2&jokers_enabled=true")
             #expect(replaced.remaining == 4)
         }
     }

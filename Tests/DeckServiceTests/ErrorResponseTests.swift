@@ -51,11 +51,14 @@ import Testing
             #expect(missing.status == .notFound && missing.error == "The pile, p does not contain the requested cards.")
             let noCards = try await client.json("/api/deck/\(id)/pile/p/add/")
             #expect(noCards.status == .notFound && noCards.error == "You must specify cards to add to the pile.")
+            // An empty list is not a missing one: the pile is there, unchanged.
             let emptyCards = try await client.json("/api/deck/\(id)/pile/p/add/?cards=")
-            #expect(emptyCards.status == .notFound)
-            for action in ["return/", "list/", "shuffle/", "draw/", "draw/bottom/", "draw/random/"] {
+            #expect(emptyCards.status == .ok && emptyCards.pileRemaining("p") == 2)
+            for error in [tooMany, missing, noCards] { #expect(Set(error.object.keys) == ["success", "error"]) }
+            for action in ["return/", "list/", "shuffle/", "draw/", "draw/bottom/", "draw/random/", "draw/Sideways/"] {
                 let unknown = try await client.json("/api/deck/\(id)/pile/nope/" + action)
                 #expect(unknown.status == .notFound && unknown.error == "The pile, nope does not exist.")
+                #expect(Set(unknown.object.keys) == ["success", "error"])
             }
             let list = try await client.json("/api/deck/\(id)/pile/p/list/")
             #expect(list.pileCodes("p") == ["AS", "2S"] && list.remaining == 49)

@@ -23,7 +23,16 @@ import Testing
     @Test func partialDecksRepeatTheirContents() throws {
         let composition = try DeckComposition(deckCount: 3, partialContents: CardList.parse("AS,KH"))
         #expect(composition.allCards.map(\.code) == ["AS", "KH", "AS", "KH", "AS", "KH"])
-        #expect(try DeckComposition(partialContents: []).partialContents == nil)
+        let empty = try DeckComposition(partialContents: [])
+        #expect(empty.partialContents == [])
+        #expect(empty.allCards.isEmpty)
+    }
+
+    @Test func partialDecksKeepJokersOnlyWhenJokersAreEnabled() throws {
+        let plain = try DeckComposition(partialContents: CardList.parse("as,ad,zz,AS,10H,X1"))
+        #expect(plain.allCards.map(\.code) == ["AS", "AD", "AS"])
+        let withJokers = try DeckComposition(jokersEnabled: true, partialContents: CardList.parse("X2,AS,X1"))
+        #expect(withJokers.allCards.map(\.code) == ["X2", "AS", "X1"])
     }
 
     @Test func deckCountIsBounded() {

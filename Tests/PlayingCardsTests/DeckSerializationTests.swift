@@ -14,6 +14,18 @@ import Testing
         #expect(try DeckState(serialized: bytes) == deck)
     }
 
+    @Test func storedPartialDecksReadBackAsStoredWithTheirJokers() throws {
+        // A partial deck stored before partial decks dropped jokers without jokers_enabled:
+        // contents AS X1, both in the stack.
+        let bytes: [UInt8] = [1, 4, 1, 2, 0, 0, 52, 2, 0, 0, 52, 0, 0, 0, 0]
+        let deck = try DeckState(serialized: bytes)
+        #expect(deck.stack.map(\.code) == ["AS", "X1"])
+        #expect(deck.composition.cardsPerCopy.map(\.code) == ["AS", "X1"])
+        #expect(deck.serialized() == bytes)
+        let empty = DeckState(composition: try DeckComposition(partialContents: []), shuffled: false)
+        #expect(try DeckState(serialized: empty.serialized()) == empty)
+    }
+
     @Test func rejectsDamagedBytes() throws {
         var deck = DeckState(composition: try DeckComposition(), shuffled: false)
         _ = try deck.draw(count: 5)

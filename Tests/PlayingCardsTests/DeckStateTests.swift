@@ -54,6 +54,26 @@ import Testing
         #expect(deck.isConsistent)
     }
 
+    @Test func returningEverythingFollowsTheCompositionOrderCopyByCopy() throws {
+        var deck = DeckState(composition: try DeckComposition(deckCount: 2, jokersEnabled: true), shuffled: false)
+        _ = try deck.draw(count: 106)  // one copy, then the second copy up to KH
+        deck.returnCards(cards("3S,AS"))
+        _ = try deck.draw(count: 2)  // X1 X2 of the second copy
+        _ = try deck.draw(count: 2)  // 3S AS, dealt in that order
+        let returned = deck.returnCards(nil)
+        #expect(returned.count == 108)
+        #expect(codes(Array(returned.prefix(3))) == ["AS", "2S", "3S"])
+        #expect(codes(Array(returned[52...56])) == ["X1", "X2", "AS", "2S", "3S"])
+        #expect(codes(Array(returned.suffix(2))) == ["X1", "X2"])
+
+        var partial = DeckState(composition: try DeckComposition(partialContents: cards("KH,AS,2C")), shuffled: false)
+        _ = try partial.draw(count: 3)
+        partial.returnCards(cards("AS"))
+        _ = try partial.draw(count: 1)
+        #expect(codes(partial.returnCards(nil)) == ["KH", "AS", "2C"])
+        #expect(partial.isConsistent)
+    }
+
     @Test func pilesTakeDrawnCardsAndIgnoreCardsInTheStack() throws {
         var deck = DeckState(composition: try DeckComposition(), shuffled: false)
         _ = try deck.draw(count: 3)
@@ -147,9 +167,14 @@ import Testing
         deck.shuffleAll(using: &generator)
         #expect(deck.piles.isEmpty && deck.drawn.isEmpty)
         #expect(Set(codes(deck.stack)) == ["AS", "2S", "3S"])
-        deck.shuffleAll(jokersEnabled: true, partialContents: [], using: &generator)
-        #expect(deck.remaining == 54)
+        deck.shuffleAll(jokersEnabled: true, partialContents: cards("X1,KH"), using: &generator)
+        #expect(Set(codes(deck.stack)) == ["X1", "KH"])
+        deck.shuffleAll(jokersEnabled: false, partialContents: cards("X1,KH"), using: &generator)
+        #expect(codes(deck.stack) == ["KH"])
+        deck.shuffleAll(partialContents: [], using: &generator)
+        #expect(deck.remaining == 0)
         #expect(deck.shuffled)
+        #expect(deck.isConsistent)
     }
 
     @Test func shufflingTheRemainderLeavesPilesAlone() throws {

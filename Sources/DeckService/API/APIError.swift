@@ -2,18 +2,22 @@ import HTTPTypes
 
 /// An answer that is not a success: an HTTP status and the API's JSON error body.
 ///
-/// The body is always `{"success": false, "error": "<message>"}` (plus `deck_id` where the API
-/// includes it). Storage failures become ``storageUnavailable`` so database messages never reach
+/// The body is always exactly `{"success": false, "error": "<message>"}`. Storage failures become ``storageUnavailable`` so database messages never reach
 /// clients.
 struct APIError: Error, Sendable {
     let status: HTTPResponse.Status
     let message: String
-    var deckID: String? = nil
 
     static let unknownDeck = APIError(status: .notFound, message: "Deck ID does not exist.")
     static let cardsRequiredForPile = APIError(status: .notFound, message: "You must specify cards to add to the pile.")
     static let storageUnavailable = APIError(
         status: .serviceUnavailable, message: "The deck store is unavailable right now; try again shortly.")
+
+    static let requestTimeout = APIError(
+        status: .requestTimeout,
+        message: "The request did not arrive in time; send it again on a new connection.")
+    static let tooManyConnections = APIError(
+        status: .serviceUnavailable, message: "The server has too many open connections; try again shortly.")
 
     static func unknownPath(_ path: String) -> APIError {
         APIError(status: .notFound, message: "No endpoint matches " + path + " (see /api/ paths in the documentation).")

@@ -1,9 +1,10 @@
 import PlayingCards
 
-/// The parameters of one request: the query string, overlaid by a form-encoded body for `POST`.
+/// The parameters of one request, from one source: the query string, or for `POST` the form body
+/// only (the query string of a `POST` is ignored, as in the public API).
 ///
 /// If a parameter repeats, the last value wins, as in the public API. Values are percent-decoded,
-/// with `+` meaning a space.
+/// with `+` meaning a space; a name without `=` has the empty value.
 struct APIParameters: Sendable {
     /// The most codes a `cards=` list may hold.
     static let maximumCardListLength = 1_100
@@ -12,12 +13,11 @@ struct APIParameters: Sendable {
 
     private var values: [String: String] = [:]
 
-    init(query: String?, formBody: String? = nil) {
-        if let query { add(encoded: query) }
-        if let formBody { add(encoded: formBody) }
-    }
-
-    private mutating func add(encoded: String) {
+    /// Reads `name=value` pairs separated by `&`.
+    ///
+    /// - Parameter encoded: a query string or form body; `nil` for none.
+    init(encoded: String?) {
+        guard let encoded else { return }
         for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = Self.decode(parts[0])
@@ -25,18 +25,24 @@ struct APIParameters: Sendable {
         }
     }
 
+    /// Takes decoded `(name, value)` pairs, such as a multipart body's fields; the last value wins.
+    ///
+    /// - Parameter fields: the pairs, in order.
+    init(fields: [(String, String)]) {
+        for (name, value) in fields { values[name] = value }
+    }
+
     /// The raw value of a parameter, if given.
     subscript(name: String) -> String? { values[name] }
 
-    /// An integer parameter that defaults to 1 when absent and must be a whole number otherwise.
+    /// An integer parameter that defaults to 1 when absent, read as Python's `int()` reads it.
+    ///
+    /// Values beyond `Int`'s range saturate, so range checks (such as the deck count's) apply to them.
     func integer(_ name: String) throws(APIError) -> Int {
         guard let text = values[name] else { return 1 }
-        guard let value = Self.parseInteger(text) else {
+        guard let value = PythonInteger.parse(text) else {
             throw .badRequest(
                 "The parameter '" + name + "' must be a whole number, got '" + Self.quoted(text) + "'.")
-        }
-        guard value <= Self.maximumCount else {
-            throw .badRequest("The parameter '" + name + "' must be at most " + String(Self.maximumCount) + ".")
         }
         return value
     }
@@ -46,6 +52,9 @@ struct APIParameters: Sendable {
         let count = try integer("count")
         guard count >= 0 else {
             throw .badRequest("The parameter 'count' must be 0 or more, got " + String(count) + ".")
+        }
+        guard count <= Self.maximumCount else {
+            throw .badRequest("The parameter 'count' must be at most " + String(Self.maximumCount) + ".")
         }
         return count
     }
@@ -59,20 +68,15 @@ struct APIParameters: Sendable {
         }
     }
 
-    /// `cards`: `nil` when absent or empty, otherwise the known codes in order.
+    /// `cards`: `nil` when absent, otherwise the known codes in order (none for an empty value,
+    /// which is an empty list, not an absent one).
     func cards() throws(APIError) -> [Card]? {
-        guard let text = values["cards"], !text.isEmpty else { return nil }
+        guard let text = values["cards"] else { return nil }
         guard CardList.itemCount(text) <= Self.maximumCardListLength else {
             throw .badRequest(
                 "The parameter 'cards' lists more than " + String(Self.maximumCardListLength) + " card codes.")
         }
         return CardList.parse(text)
-    }
-
-    private static func parseInteger(_ text: String) -> Int? {
-        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
-        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        return Int(text)
     }
 
     /// A value shown back in an error message: at most 40 characters, printable ASCII only.

@@ -7,11 +7,10 @@ struct APIResponse: Sendable {
 }
 
 extension APIError {
-    /// The error's JSON body: `{"success": false, "error": "..."}`, with `deck_id` when known.
+    /// The error's JSON body: exactly `{"success": false, "error": "..."}`.
     var response: APIResponse {
         var body = JSONObjectWriter()
         body.add("success", bool: false)
-        if let deckID { body.add("deck_id", string: deckID) }
         body.add("error", string: message)
         return APIResponse(status: status, json: body.json)
     }

@@ -124,10 +124,33 @@ enum APIRoute: Hashable, Sendable {
         case ["shuffle"]: action = .shuffle
         case ["return"]: action = .returnCards
         case ["draw"]: action = .draw(.top)
-        case ["draw", "bottom"]: action = .draw(.bottom)
-        case ["draw", "random"]: action = .draw(.random)
+        case let words where words.count == 2 && words.first == "draw":
+            guard let source = pileDrawSource(words.last!) else { return nil }
+            action = .draw(source)
         default: return nil
         }
         return .pile(deckID: deckID, pile: pile, action: action)
+    }
+
+    /// A pile draw's location word, as the public API reads it: `bottom` and `random` in any case;
+    /// any other word of `[-a-zA-Z0-9_]` draws from the top. Other characters name no endpoint.
+    private static func pileDrawSource(_ word: Substring) -> DrawSource? {
+        let isSlug =
+            !word.isEmpty
+            && word.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default:
+                    false
+                }
+            }
+        guard isSlug else { return nil }
+        switch word.lowercased() {
+        case "bottom": return .bottom
+        case "random": return .random
+        default: return .top
+        }
     }
 }

@@ -32,7 +32,7 @@ extension DeckAPI {
         do {
             _ = try deck.existingPile(named: pile)
         } catch {
-            throw APIError(deckError: error, deckID: id)
+            throw APIError(deckError: error)
         }
         return pileSummary(id, deck, listing: pile)
     }
@@ -48,7 +48,8 @@ extension DeckAPI {
     private func drawFromPile(
         _ pile: String, _ id: String, source: DrawSource, _ parameters: APIParameters
     ) async throws -> APIResponse {
-        let cards = try parameters.cards()
+        // An empty `cards=` draws by count, as in the public API.
+        let cards = parameters["cards"]?.isEmpty == false ? try parameters.cards() : nil
         let count = try parameters.count()
         let (drawn, deck) = try await change(id) { deck in
             (try deck.drawFromPile(named: pile, cards: cards, count: count, from: source), deck)

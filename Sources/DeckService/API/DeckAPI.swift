@@ -1,3 +1,4 @@
+import DeckStorage
 import PlayingCards
 
 /// The Deck of Cards API's operations: each parses its parameters, does its work on a deck as one
@@ -32,16 +33,23 @@ struct DeckAPI: Sendable {
 
     // MARK: New decks
 
-    private func composition(_ parameters: APIParameters) throws -> DeckComposition {
-        let deckCount = try parameters.integer("deck_count")
+    /// The deck a new-deck request asks for; `cards` is read only when `readsCards`.
+    private func composition(_ parameters: APIParameters, readsCards: Bool = true) throws -> DeckComposition {
+        let deckCount = try checkedDeckCount(parameters)
         let jokers = parameters.boolean("jokers_enabled") ?? false
-        let cards = try parameters.cards()
+        let cards = readsCards ? try parameters.cards() : nil
+        return try DeckComposition(deckCount: deckCount, jokersEnabled: jokers, partialContents: cards)
+    }
+
+    /// `deck_count`, 1…20. Out of range answers `200` with `success: false`, as the public API does.
+    private func checkedDeckCount(_ parameters: APIParameters) throws -> Int {
+        let deckCount = try parameters.integer("deck_count")
         do {
-            return try DeckComposition(deckCount: deckCount, jokersEnabled: jokers, partialContents: cards)
+            try DeckComposition.checkDeckCount(deckCount)
         } catch {
-            // The public API answers these with 200 and `success: false`.
             throw APIError(status: .ok, message: error.message)
         }
+        return deckCount
     }
 
     private func newDeck(shuffled: Bool, _ parameters: APIParameters) async throws -> APIResponse {
@@ -50,12 +58,21 @@ struct DeckAPI: Sendable {
         return deckSummary(id, deck)
     }
 
+    /// `/deck/new/draw/`: a new shuffled deck (`cards` is ignored, as in the public API), then a draw.
     private func newDeckAndDraw(_ parameters: APIParameters) async throws -> APIResponse {
-        let count = try parameters.count()
-        var deck = DeckState(composition: try composition(parameters), shuffled: true)
-        let outcome = try deck.draw(count: count)
+        let (deck, outcome) = try shuffledDeckAfterDraw(parameters)
         let id = try await store.insert(deck, now: clock())
         return drawResponse(id, outcome, remaining: deck.remaining)
+    }
+
+    /// A new shuffled deck with the requested draw already taken. Kept out of the async function
+    /// above: Swift 6.3.1's optimizer crashes splitting that coroutine when the typed-throwing draw
+    /// sits inside it (release builds, signal 11 in LLVM's coroutine splitting).
+    private func shuffledDeckAfterDraw(_ parameters: APIParameters) throws -> (DeckState, DrawOutcome) {
+        let count = try parameters.count()
+        var deck = DeckState(composition: try composition(parameters, readsCards: false), shuffled: true)
+        let outcome = try deck.draw(count: count)
+        return (deck, outcome)
     }
 
     // MARK: The main stack
@@ -64,11 +81,19 @@ struct DeckAPI: Sendable {
         deckSummary(id, try await existingDeck(id))
     }
 
+    /// A full reshuffle checks `deck_count` first, as a new deck does, although the deck keeps its
+    /// own count: before the deck is looked up, so an unknown deck with `deck_count=21` gets the
+    /// max-decks message. `remaining=true` shuffles the stack only and reads nothing else.
     private func reshuffle(_ id: String, _ parameters: APIParameters) async throws -> APIResponse {
         let onlyRemaining = parameters.boolean("remaining") == true
-        let jokers = parameters.boolean("jokers_enabled")
-        let contents = try parameters.cards()
-        let deck = try await change(id) { deck in
+        var jokers: Bool?
+        var contents: [Card]?
+        if !onlyRemaining {
+            _ = try checkedDeckCount(parameters)
+            jokers = parameters.boolean("jokers_enabled")
+            contents = try parameters.cards()
+        }
+        let deck = try await change(id) { [jokers, contents] deck in
             if onlyRemaining {
                 deck.shuffleRemaining()
             } else {
@@ -113,7 +138,7 @@ struct DeckAPI: Sendable {
         return deck
     }
 
-    /// Runs `work` on the deck as one atomic store change; ``DeckError``s become the API's error answers.
+    /// Runs `work` on the deck as one atomic store change; `DeckError`s become the API's error answers.
     func change<Result: Sendable>(
         _ id: String, _ work: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result {
@@ -124,7 +149,7 @@ struct DeckAPI: Sendable {
             }
             return result
         } catch let error as DeckError {
-            throw APIError(deckError: error, deckID: id)
+            throw APIError(deckError: error)
         }
     }
 
@@ -154,14 +179,14 @@ struct DeckAPI: Sendable {
 }
 
 extension APIError {
-    init(deckError: DeckError, deckID: String) {
+    init(deckError: DeckError) {
         switch deckError.kind {
         case .tooManyDecks, .tooFewDecks:
-            self.init(status: .ok, message: deckError.message, deckID: deckID)
+            self.init(status: .ok, message: deckError.message)
         case .negativeCount, .invalidPileName:
-            self.init(status: .badRequest, message: deckError.message, deckID: deckID)
+            self.init(status: .badRequest, message: deckError.message)
         case .pileNotFound, .pileLacksCards, .notEnoughCards:
-            self.init(status: .notFound, message: deckError.message, deckID: deckID)
+            self.init(status: .notFound, message: deckError.message)
         }
     }
 }

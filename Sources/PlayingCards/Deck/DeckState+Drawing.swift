@@ -75,20 +75,16 @@ extension DeckState {
     /// Returns drawn cards (those in no pile) to the bottom of the stack.
     ///
     /// - Parameter cards: which cards to return, in order; cards that are not drawn (still in the
-    ///   stack, in a pile, or never in this deck) are ignored. `nil` returns every drawn card.
+    ///   stack, in a pile, or never in this deck) are ignored. `nil` returns every drawn card in the
+    ///   deck's composition order (A♠…K♠, ♦, ♣, ♥, jokers, or a partial deck's own order), copy by
+    ///   copy: the first copy's missing cards, then the second copy's, and so on.
     /// - Returns: the cards that went back, in the order they were put under the stack.
-    /// - Complexity: O(*n* + *m*) for *n* drawn cards and *m* requested ones.
+    /// - Complexity: O(*n* + *m*) for *n* cards in the deck and *m* requested ones.
     @discardableResult
     public mutating func returnCards(_ cards: [Card]?) -> [Card] {
-        guard let cards else {
-            let returned = drawn
-            stack.append(contentsOf: returned)
-            drawn.removeAll()
-            return returned
-        }
         var available = DrawnCounts(drawn)
         var returned: [Card] = []
-        for card in cards where available.take(card) { returned.append(card) }
+        for card in cards ?? composition.allCards where available.take(card) { returned.append(card) }
         drawn = DrawnCounts(returned).removingLatest(from: drawn)
         stack.append(contentsOf: returned)
         return returned
@@ -99,7 +95,8 @@ extension DeckState {
     ///
     /// - Parameters:
     ///   - jokersEnabled: when given, switches jokers on or off for good.
-    ///   - partialContents: when given, replaces the remembered contents (empty means a standard deck).
+    ///   - partialContents: when given, replaces the remembered contents with these cards (jokers
+    ///     only when the deck, after `jokersEnabled`, has them; empty makes a deck of no cards).
     ///   - generator: the randomness.
     public mutating func shuffleAll<G: RandomNumberGenerator>(
         jokersEnabled: Bool? = nil, partialContents: [Card]? = nil, using generator: inout G

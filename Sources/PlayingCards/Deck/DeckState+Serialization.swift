@@ -47,7 +47,7 @@ extension DeckState {
         let contents = flags & 4 != 0 ? try reader.cards() : nil
         guard
             let composition = try? DeckComposition(
-                deckCount: deckCount, jokersEnabled: flags & 2 != 0, partialContents: contents)
+                storedDeckCount: deckCount, jokersEnabled: flags & 2 != 0, partialContents: contents)
         else { throw DeckDecodingError("deck count out of range") }
         let stack = try reader.cards()
         let drawn = try reader.cards()

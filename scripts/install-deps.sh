@@ -29,3 +29,8 @@ if [ ${#missing_python[@]} -gt 0 ]; then
     echo "Installing PyPI packages: ${missing_python[*]}"
     python3 -m pip install --quiet "${missing_python[@]}"
 fi
+# axe-core's axe.min.js for the web app's accessibility test: only the script is used, so not its Playwright deps.
+if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)'; then
+    echo "Installing PyPI package (without dependencies): axe-playwright-python"
+    python3 -m pip install --quiet --no-deps axe-playwright-python
+fi

@@ -7,6 +7,8 @@
 #   4. the web app: committed riffle.wasm matches a fresh build, wasm/native parity under node,
 #      browser tests in headless Chromium against a real riffle serve
 #   5. fuzzing a live server (schemathesis from the OpenAPI document, then random requests)
+#   6. Riffle as a dependency: a throw-away tagged repository and a package that depends on it by version and
+#      runs one executable per library product; DocC of every library with warnings as errors
 # Installs the Debian and PyPI packages these need first, idempotently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +16,10 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
 echo "== swift-format lint"
-swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
+swift format lint --strict --recursive Sources Tests Benchmarks Examples Package.swift
+
+echo "== wasm interface: Swift and JavaScript constants match Sources/RiffleWasm/interface.json"
+python3 scripts/generate-wasm-interface.py --check
 
 echo "== Embedded Swift builds (wasm32-unknown-none-wasm)"
 scripts/check-embedded.sh PlayingCards SwipeStack ListEditing
@@ -33,3 +38,9 @@ scripts/test-webapp.sh
 
 echo "== fuzz"
 scripts/fuzz.sh
+
+echo "== Riffle as a versioned dependency"
+scripts/check-consumer.sh
+
+echo "== DocC (warnings as errors)"
+scripts/build-docs.sh

@@ -1,5 +1,7 @@
+import DeckStorage
 import Logging
 import PlayingCards
+import SQLiteDeckStorage
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import DeckService
 import Foundation
 import PlayingCards
+import RiffleTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

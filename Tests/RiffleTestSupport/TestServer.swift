@@ -1,4 +1,6 @@
 import DeckService
+import DeckStorage
+import DeckStores
 import Foundation
 import Hummingbird
 import Logging
@@ -35,7 +37,13 @@ public final class TestServer: Sendable {
     public static func start(
         store: (any DeckStore)? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
-        let store = try store ?? SQLiteDeckStore(location: .inMemory)
+        let chosenStore: any DeckStore
+        if let store {
+            chosenStore = store
+        } else {
+            chosenStore = try await DeckStoreDatabase.open(DeckStoreDatabase.inMemory)
+        }
+        let store = chosenStore
         var configuration = ServiceConfiguration(host: "127.0.0.1", port: 0)
         configure(&configuration)
         configuration.port = 0

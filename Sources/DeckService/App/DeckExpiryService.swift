@@ -1,3 +1,4 @@
+import DeckStorage
 import Logging
 import ServiceLifecycle
 

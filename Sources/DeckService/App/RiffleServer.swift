@@ -1,3 +1,4 @@
+import DeckStorage
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -8,7 +9,7 @@ import NIOCore
 /// a deck store, plus the background task that deletes expired decks.
 ///
 /// ```swift
-/// let store = try SQLiteDeckStore(location: .file("riffle.sqlite"))
+/// let store = try await DeckStoreDatabase.open("riffle.sqlite")  // import DeckStores
 /// let app = RiffleServer.makeApplication(configuration: ServiceConfiguration(), store: store)
 /// try await app.runService()
 /// ```
@@ -44,13 +45,20 @@ public enum RiffleServer {
                 RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
             },
             deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
+        let openConnections = OpenConnections(maximum: limits.maximumConnections)
+        let deadlineLimits = ConnectionDeadlines.Limits(
+            requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
+            idle: TimeAmount(limits.idleConnectionTimeout))
         let expiry = DeckExpiryService(
             store: store, lifetimeSeconds: configuration.deckLifetimeSeconds,
             sweepIntervalSeconds: configuration.expirySweepIntervalSeconds, clock: clock, logger: logger)
         return Application(
             responder: responder,
             server: .http1(
-                configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [MalformedRequestHandler()])),
+                configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
+                    ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
+                    ConnectionTimeoutHandler(limits: deadlineLimits),
+                ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),
             services: [expiry],

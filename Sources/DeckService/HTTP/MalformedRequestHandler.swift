@@ -38,21 +38,11 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         // Only the first parse error gets an answer; the parser stops at it.
         guard !answered else { return }
         answered = true
-        if !responseInProgress {
-            let response = APIError.badRequest(Self.message(for: parserError)).response
-            var body = context.channel.allocator.buffer(capacity: response.json.utf8.count)
-            body.writeString(response.json)
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            fields[.contentLength] = String(body.readableBytes)
-            fields[.connection] = "close"
-            CORS.addHeaders(to: &fields)
-            context.write(
-                wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
-            context.write(wrapOutboundOut(.body(body)), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        if responseInProgress {
+            context.close(promise: nil)
+        } else {
+            context.answerAndClose(.badRequest(Self.message(for: parserError)))
         }
-        context.close(promise: nil)
     }
 
     /// What was wrong, in words a client developer can act on.

@@ -1,3 +1,4 @@
+import DeckStorage
 import Synchronization
 
 /// The shared, locked home of the ``RateLimiter`` for one server, reading the monotonic clock.

@@ -54,7 +54,7 @@ struct RiffleResponder: HTTPResponder {
         if path.hasPrefix("/api") {
             return await answerAPI(request, path: path)
         }
-        if let asset = assets.response(for: path, request: request) {
+        if let asset = await assets.response(for: path, request: request) {
             return (asset, "static")
         }
         let notFound = Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: request.method == .head)
@@ -98,14 +98,17 @@ struct RiffleResponder: HTTPResponder {
         }
     }
 
-    /// The query string, overlaid by a form-encoded body for `POST`.
+    /// The request's parameters: the query string, or for `POST` the form-encoded body only.
+    ///
+    /// As in the public API (Django's `request.POST`), the query string of a `POST` is ignored; the
+    /// body is read when it is `application/x-www-form-urlencoded` or `multipart/form-data`, and a
+    /// body of any other type carries no parameters.
     private static func parameters(
         of request: Request, query: String?, limits: ServiceLimits
     ) async throws
         -> APIParameters
     {
-        guard request.method == .post else { return APIParameters(query: query) }
-        let contentType = request.headers[.contentType]?.lowercased() ?? "application/x-www-form-urlencoded"
+        guard request.method == .post else { return APIParameters(encoded: query) }
         var request = request
         let body: ByteBuffer
         do {
@@ -113,8 +116,21 @@ struct RiffleResponder: HTTPResponder {
         } catch {
             throw APIError(status: .contentTooLarge, message: "The request body is larger than 16 KiB.")
         }
-        guard contentType.hasPrefix("application/x-www-form-urlencoded") else { return APIParameters(query: query) }
-        return APIParameters(query: query, formBody: String(buffer: body))
+        let contentType = request.headers[.contentType] ?? ""
+        let mediaType = contentType.split(separator: ";").first?.filter { $0 != " " && $0 != "\t" }.lowercased()
+        switch mediaType {
+        case "application/x-www-form-urlencoded":
+            return APIParameters(encoded: String(buffer: body))
+        case "multipart/form-data":
+            do {
+                return APIParameters(
+                    fields: try MultipartFormData.fields(Array(buffer: body), contentType: contentType))
+            } catch {
+                throw APIError.badRequest("The multipart/form-data body could not be read.")
+            }
+        default:
+            return APIParameters(encoded: nil)
+        }
     }
 
     static func json(_ response: APIResponse, head: Bool) -> Response {

@@ -1,4 +1,9 @@
 /// Bounds on what a client may send, so no request can exhaust the server.
+///
+/// Slow and idle clients are shed: a request whose head or body does not arrive in time is
+/// answered 408 and its connection closed, an idle keep-alive connection is closed, and a
+/// connection beyond ``maximumConnections`` is answered 503 and closed, while the connections
+/// already open are served as usual.
 public struct ServiceLimits: Sendable {
     /// The longest query string accepted, in bytes (16 KiB).
     public var maximumQueryBytes = 16 * 1024
@@ -16,6 +21,19 @@ public struct ServiceLimits: Sendable {
     /// The most decks the store may hold; `nil` (the default) is no cap. Creating a deck beyond it
     /// is answered 503.
     public var maximumDecks: Int? = nil
+
+    /// How long a request's head may take to arrive, from its first byte to its blank line (10 s);
+    /// bytes that trickle in do not extend it. Later, the request is answered 408 and its connection closed.
+    public var requestHeadTimeout: Duration = .seconds(10)
+    /// How long a request's body may take to arrive after its head (30 s); later, the request is
+    /// answered 408 and its connection closed.
+    public var requestBodyTimeout: Duration = .seconds(30)
+    /// How long a keep-alive connection may wait for its next request, or a new connection for its
+    /// first (60 s); then it is closed.
+    public var idleConnectionTimeout: Duration = .seconds(60)
+    /// The most connections open at once (4096); each further connection is answered 503 and
+    /// closed. Keep it below the process's open-file limit (`ulimit -n`).
+    public var maximumConnections = 4096
 
     /// The default limits.
     public init() {}

@@ -1,3 +1,4 @@
+import DeckStorage
 import Hummingbird
 
 /// `GET /health`, `GET /metrics` and `GET /openapi.json`: what operators and tools read.

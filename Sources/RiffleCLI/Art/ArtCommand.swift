@@ -55,7 +55,7 @@ public struct ArtCommand: ParsableCommand {
             svgBytes += svg.count
             fileCount += 1
             for scale in scales {
-                guard let png = CardArtRenderer.png(for: image, scale: scale) else { continue }
+                guard let png = try CardArtRenderer.png(for: image, scale: scale) else { continue }
                 let suffix = scale == 1 ? "" : "@\(scale)x"
                 try Data(png).write(to: folder.appendingPathComponent(image.imageName + suffix + ".png"))
                 pngBytes += png.count

@@ -1,8 +1,10 @@
 import ArgumentParser
 import DeckService
+import DeckStores
 import Foundation
 import Hummingbird
 import Logging
+import SQLiteDeckStorage
 
 /// `riffle serve`: runs the Deck of Cards API, card images and the web app.
 struct ServeCommand: AsyncParsableCommand {
@@ -13,7 +15,12 @@ struct ServeCommand: AsyncParsableCommand {
             Decks are kept in an embedded SQLite file (riffle.sqlite in the working directory unless \
             --database says otherwise; ':memory:' keeps them in memory). Several servers can share decks \
             through PostgreSQL: --database postgres://user@host:port/database. Stop with Ctrl-C or \
-            SIGTERM: requests in flight finish first.
+            SIGTERM: requests in flight finish first, then the database is closed.
+
+            Slow and idle clients are shed: a request's head must arrive within --request-head-timeout \
+            seconds and its body within --request-body-timeout (else 408 and the connection is closed), an \
+            idle keep-alive connection is closed after --idle-timeout, and connections beyond \
+            --max-connections are answered 503 and closed.
             """
     )
 
@@ -47,6 +54,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Refuse to create decks once this many are stored (default: no cap).")
     var maxDecks: Int?
 
+    @Option(help: "Seconds a request's head may take to arrive; slower clients are answered 408 and closed.")
+    var requestHeadTimeout: Double = 10
+
+    @Option(help: "Seconds a request's body may take to arrive after its head; slower clients get 408.")
+    var requestBodyTimeout: Double = 30
+
+    @Option(help: "Seconds a keep-alive connection may wait for its next request before it is closed.")
+    var idleTimeout: Double = 60
+
+    @Option(help: "The most connections open at once; further ones are answered 503 and closed.")
+    var maxConnections = 4096
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -59,25 +78,28 @@ struct ServeCommand: AsyncParsableCommand {
         if let rateLimit, !(rateLimit > 0) { throw ValidationError("--rate-limit must be more than 0.") }
         guard rateLimitBurst >= 1 else { throw ValidationError("--rate-limit-burst must be at least 1.") }
         if let maxDecks, maxDecks < 1 { throw ValidationError("--max-decks must be at least 1.") }
+        for (name, seconds) in [
+            ("--request-head-timeout", requestHeadTimeout), ("--request-body-timeout", requestBodyTimeout),
+            ("--idle-timeout", idleTimeout),
+        ] where !(seconds > 0 && seconds <= 86400) {
+            throw ValidationError("\(name) must be more than 0 and at most 86400 seconds, got \(seconds).")
+        }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
     }
 
     func run() async throws {
         var logger = Logger(label: "riffle")
         logger.logLevel = logLevel
-        let store: any DeckStore
-        let databaseDescription: String
-        if PostgresConnectionURL.isPostgresURL(database) {
-            store = try await PostgresDeckStore.connect(url: database, logger: logger)
-            databaseDescription = try PostgresConnectionURL(database).redacted
-        } else {
-            let location: SQLiteDeckStore.Location = database == ":memory:" ? .inMemory : .file(database)
-            store = try SQLiteDeckStore(location: location, durability: durability)
-            databaseDescription = database
-        }
+        let databaseDescription = try DeckStoreDatabase.description(of: database)
+        let store = try await DeckStoreDatabase.open(database, durability: durability, logger: logger)
         var limits = ServiceLimits()
         limits.requestsPerSecondPerClient = rateLimit
         limits.rateLimitBurst = rateLimitBurst
         limits.maximumDecks = maxDecks
+        limits.requestHeadTimeout = .seconds(requestHeadTimeout)
+        limits.requestBodyTimeout = .seconds(requestBodyTimeout)
+        limits.idleConnectionTimeout = .seconds(idleTimeout)
+        limits.maximumConnections = maxConnections
         let configuration = ServiceConfiguration(
             host: host, port: port, publicURL: publicURL,
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), limits: limits, webRoot: webRoot)
@@ -88,7 +110,15 @@ struct ServeCommand: AsyncParsableCommand {
                 let line = "Riffle is serving on \(url)/ (API at \(url)/api/, database: \(databaseDescription))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             })
-        try await app.runService()
+        // runService returns once a signal has stopped the server and its requests have drained;
+        // only then is the store closed, so every acknowledged change has been written through it.
+        do {
+            try await app.runService()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
     }
 }
 

@@ -1,10 +1,12 @@
 import DeckService
+import DeckStorage
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import PlayingCards
+import SQLiteDeckStorage
 import Testing
 
 /// `/health`, `/metrics`, `/openapi.json` and the protective limits, through the real application.
@@ -173,4 +175,5 @@ private struct FailingStore: DeckStore {
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int { throw Failure() }
     func deckCount() async throws -> Int { throw Failure() }
     func checkHealth() async throws { throw Failure() }
+    func close() async throws {}
 }

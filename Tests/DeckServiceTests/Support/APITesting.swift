@@ -1,8 +1,10 @@
 import DeckService
+import DeckStorage
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import SQLiteDeckStorage
 import Testing
 
 /// A response parsed as the API's JSON.

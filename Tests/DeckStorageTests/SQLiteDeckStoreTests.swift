@@ -1,8 +1,9 @@
+import DeckStorage
 import Foundation
 import PlayingCards
 import Testing
 
-@testable import DeckService
+@testable import SQLiteDeckStorage
 
 @Suite struct SQLiteDeckStoreTests {
     private func temporaryDatabase() -> String {

@@ -1,3 +1,4 @@
+import DeckStorage
 import NIOCore
 import PostgresNIO
 

@@ -7,7 +7,7 @@ import Testing
 /// - Parameters:
 ///   - dealt: the codes of every card the requests reported dealt.
 ///   - deck: the stored deck afterwards.
-func expectDealtCardsAreHeldOnce(
+public func expectDealtCardsAreHeldOnce(
     _ dealt: [String], by deck: DeckState, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     var dealtCounts: [String: Int] = [:]

@@ -1,6 +1,7 @@
-import DeckService
+import DeckStorage
 import Foundation
 import PlayingCards
+import RiffleTestSupport
 import Testing
 
 /// The behaviour every ``DeckStore`` must have, run against every backend so they cannot drift.

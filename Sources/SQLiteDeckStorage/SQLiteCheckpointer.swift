@@ -45,6 +45,11 @@ final class SQLiteCheckpointer: Sendable {
     var completedCheckpoints: Int { state.withLock { $0.completed } }
 
     /// Counts a commit, and starts a checkpoint when enough have accumulated and none is running.
+    /// Closes the checkpoint connection, waiting for a checkpoint under way.
+    func close() throws {
+        try connection.close()
+    }
+
     func commitRecorded() {
         let starts = state.withLock { state in
             state.commitsSinceCheckpoint += 1

@@ -1,3 +1,4 @@
+import DeckStorage
 import Foundation
 import PostgresNIO
 
@@ -23,7 +24,7 @@ public struct PostgresConnectionURL: Sendable {
     /// Parses a URL.
     ///
     /// - Parameter text: such as `postgres://riffle@127.0.0.1:5432/riffle`.
-    /// - Throws: ``StorageError`` naming what is wrong with the URL.
+    /// - Throws: `StorageError` naming what is wrong with the URL.
     public init(_ text: String) throws {
         guard Self.isPostgresURL(text), let components = URLComponents(string: text),
             let host = components.host, !host.isEmpty

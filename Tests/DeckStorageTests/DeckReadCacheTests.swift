@@ -1,8 +1,9 @@
+import DeckStorage
 import Foundation
 import PlayingCards
 import Testing
 
-@testable import DeckService
+@testable import SQLiteDeckStorage
 
 @Suite struct DeckReadCacheTests {
     private func deck(drawn: Int) throws -> DeckState {

@@ -1,3 +1,4 @@
+import DeckStorage
 import PlayingCards
 import Synchronization
 

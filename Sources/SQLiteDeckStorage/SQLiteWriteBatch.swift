@@ -1,3 +1,4 @@
+import DeckStorage
 import Foundation
 import GRDB
 import PlayingCards
@@ -31,7 +32,7 @@ final class SQLiteWriteBatch {
     /// Stores a new deck under a fresh id.
     ///
     /// - Returns: the id.
-    /// - Throws: ``StorageError/idExhausted`` when eight random ids were all taken (a per-write
+    /// - Throws: `StorageError` when eight random ids were all taken (a per-write
     ///   failure), or a `DatabaseError` (which fails the whole batch).
     func insert(_ deck: DeckState, now: Int64) throws -> String {
         let state = Data(deck.serialized())
@@ -51,7 +52,7 @@ final class SQLiteWriteBatch {
     /// Runs `change` on a deck's current state; the deck is written when the batch is flushed.
     ///
     /// - Returns: what `change` returned, or `nil` when no deck has that id.
-    /// - Throws: what `change` threw (the deck is left as it was), ``StorageError/corruptDeck(_:_:)``,
+    /// - Throws: what `change` threw (the deck is left as it was), `StorageError`,
     ///   or a `DatabaseError`.
     func update<Result>(deckID id: String, now: Int64, _ change: (inout DeckState) throws -> Result) throws -> Result? {
         guard var deck = try load(id) else { return nil }

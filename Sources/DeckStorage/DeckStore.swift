@@ -51,4 +51,11 @@ public protocol DeckStore: Sendable {
 
     /// Checks that the store can be reached, for health checks.
     func checkHealth() async throws
+
+    /// Releases the store's connections and files, once nothing uses it any more (a server calls it
+    /// after its last request is answered). Every acknowledged change is already durable; closing
+    /// only lets go of resources. The store cannot be used afterwards.
+    ///
+    /// - Throws: ``StorageError`` when a database connection cannot be closed cleanly.
+    func close() async throws
 }

@@ -1,10 +1,11 @@
+import DeckStorage
 import Foundation
 import GRDB
 import PlayingCards
 
 /// The embedded deck store: one SQLite file in WAL mode (or an in-memory database), through GRDB.
 ///
-/// Decks are rows of `(id, state, created_at, updated_at)`, the state in ``DeckState``'s compact
+/// Decks are rows of `(id, state, created_at, updated_at)`, the state in `DeckState`'s compact
 /// one-byte-per-card form. All writes go through GRDB's single writer connection, so changes are
 /// serialized (never "database is locked") while reads run concurrently on reader connections.
 /// A change is acknowledged only after its transaction commits; in WAL mode a committed
@@ -50,7 +51,7 @@ public final class SQLiteDeckStore: DeckStore {
     /// - Parameters:
     ///   - location: a file path or in-memory.
     ///   - durability: the `synchronous` level; ``Durability/normal`` by default.
-    /// - Throws: ``StorageError`` when the database cannot be opened or migrated.
+    /// - Throws: `StorageError` when the database cannot be opened or migrated.
     public init(location: Location, durability: Durability = .normal) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -82,6 +83,16 @@ public final class SQLiteDeckStore: DeckStore {
             throw error
         } catch {
             throw StorageError.openFailed(String(describing: error))
+        }
+    }
+
+    public func close() async throws {
+        do {
+            try checkpointer?.close()
+            try writer.close()
+            fileLock?.release()
+        } catch {
+            throw StorageError.writeFailed("closing the database: " + String(describing: error))
         }
     }
 
@@ -148,7 +159,7 @@ public final class SQLiteDeckStore: DeckStore {
         }
     }
 
-    /// Decodes a stored state, reporting a bad one as ``StorageError/corruptDeck(_:_:)``.
+    /// Decodes a stored state, reporting a bad one as `StorageError`.
     static func decode(_ bytes: Data, id: String) throws -> DeckState {
         do {
             return try DeckState(serialized: bytes)

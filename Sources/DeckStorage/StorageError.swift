@@ -16,13 +16,17 @@ public struct StorageError: Error, CustomStringConvertible, Sendable {
         self.description = description
     }
 
-    static func openFailed(_ detail: String) -> StorageError {
+    package static func openFailed(_ detail: String) -> StorageError {
         StorageError(.openFailed, "cannot open store: " + detail)
     }
-    static func readFailed(_ detail: String) -> StorageError { StorageError(.readFailed, "cannot read: " + detail) }
-    static func writeFailed(_ detail: String) -> StorageError { StorageError(.writeFailed, "cannot write: " + detail) }
-    static func corruptDeck(_ id: String, _ detail: String) -> StorageError {
+    package static func readFailed(_ detail: String) -> StorageError {
+        StorageError(.readFailed, "cannot read: " + detail)
+    }
+    package static func writeFailed(_ detail: String) -> StorageError {
+        StorageError(.writeFailed, "cannot write: " + detail)
+    }
+    package static func corruptDeck(_ id: String, _ detail: String) -> StorageError {
         StorageError(.corruptDeck, "deck " + id + " cannot be decoded: " + detail)
     }
-    static let idExhausted = StorageError(.idExhausted, "could not find an unused deck id")
+    package static let idExhausted = StorageError(.idExhausted, "could not find an unused deck id")
 }

@@ -1,3 +1,4 @@
+import DeckStorage
 import Logging
 import NIOCore
 import PlayingCards
@@ -39,7 +40,7 @@ public final class PostgresDeckStore: DeckStore {
     ///   - url: a `postgres://user[:password]@host[:port]/database` URL (see ``PostgresConnectionURL``).
     ///   - logger: where the pool's background messages go.
     /// - Returns: a store whose schema is current.
-    /// - Throws: ``StorageError`` when the URL is malformed or the database cannot be reached or migrated.
+    /// - Throws: `StorageError` when the URL is malformed or the database cannot be reached or migrated.
     public static func connect(
         url: String, logger: Logger = Logger(label: "riffle.postgres")
     ) async throws
@@ -116,22 +117,16 @@ public final class PostgresDeckStore: DeckStore {
     }
 
     /// A change inside `BEGIN … SELECT … FOR UPDATE … UPDATE … COMMIT`, so it cannot lose a race.
+    ///
+    /// The transaction is PostgresNIO's `withTransaction`: when a statement fails it rolls back
+    /// before the connection goes back to the pool, so no connection is ever lent out mid-transaction.
     private func updateLocked<Result: Sendable>(
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? {
         let logger = logger
         let outcome: LockedOutcome<Result> = try await storage(write: true) {
-            try await client.withConnection { connection in
-                _ = try await connection.query("BEGIN", logger: logger).collect()
-                do {
-                    let outcome: LockedOutcome<Result> = try await Self.changeLockedRow(
-                        id: id, now: now, change, connection: connection, logger: logger)
-                    _ = try await connection.query("COMMIT", logger: logger).collect()
-                    return outcome
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger).collect()
-                    throw error
-                }
+            try await client.withTransaction(logger: logger) { connection in
+                try await Self.changeLockedRow(id: id, now: now, change, connection: connection, logger: logger)
             }
         }
         switch outcome {
@@ -197,13 +192,17 @@ public final class PostgresDeckStore: DeckStore {
         }
     }
 
-    /// Runs database work, turning its failures into ``StorageError`` (whose text is for logs only).
+    /// Runs database work, turning its failures into `StorageError` (whose text is for logs only).
     private func storage<T>(write: Bool, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch let error as StorageError {
             throw error
         } catch {
+            // withTransaction wraps what the transaction's body threw.
+            if let storageError = (error as? PostgresTransactionError)?.closureError as? StorageError {
+                throw storageError
+            }
             let detail = Self.describe(error)
             throw write ? StorageError.writeFailed(detail) : StorageError.readFailed(detail)
         }

@@ -1,3 +1,4 @@
+import DeckStorage
 import Dispatch
 import GRDB
 import PlayingCards
@@ -56,7 +57,7 @@ final class SQLiteWriteQueue: Sendable {
     ///
     /// - Parameter work: the write; it throws `DatabaseError` to fail the batch, anything else to
     ///   fail only itself.
-    /// - Throws: what `work` threw, or ``StorageError`` when the batch could not be committed.
+    /// - Throws: what `work` threw, or `StorageError` when the batch could not be committed.
     func perform<Value: Sendable>(
         _ work: @escaping @Sendable (SQLiteWriteBatch) throws -> Value
     ) async throws

@@ -1,3 +1,6 @@
+import DeckStorage
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,11 +11,12 @@
 /// (the kernel drops it even on SIGKILL).
 final class FileLock: Sendable {
     private let descriptor: Int32
+    private let released = Atomic(false)
 
     /// Takes the lock, creating the file if needed.
     ///
     /// - Parameter path: the lock file.
-    /// - Throws: ``StorageError`` when another process holds the lock or the file cannot be opened.
+    /// - Throws: `StorageError` when another process holds the lock or the file cannot be opened.
     init(path: String) throws {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StorageError.openFailed("cannot open the lock file " + path) }
@@ -25,7 +29,11 @@ final class FileLock: Sendable {
         self.descriptor = descriptor
     }
 
-    deinit {
+    deinit { release() }
+
+    /// Lets go of the lock (once; later calls do nothing), so another store may open the file.
+    func release() {
+        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

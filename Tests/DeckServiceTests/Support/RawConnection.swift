@@ -1,0 +1,137 @@
+import Foundation
+
+/// A blocking TCP connection to a loopback port, for tests that need to hold connections open,
+/// stall halfway through a request, or watch when the server closes.
+///
+/// Every call blocks: use it only inside `onOwnThread`. It owns its descriptor (immutable), so it
+/// may move between those threads.
+final class RawConnection: Sendable {
+    let descriptor: Int32
+
+    /// Connects to `127.0.0.1:port`.
+    init(port: Int, receiveTimeoutSeconds: Int = 30) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw RawHTTPError(description: "socket() failed") }
+        var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            Glibc.close(descriptor)
+            throw RawHTTPError(description: "cannot connect to port \(port)")
+        }
+    }
+
+    deinit { Glibc.close(descriptor) }
+
+    /// Sends `text` as it is.
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw RawHTTPError(description: "send failed (\(sent))") }
+    }
+
+    /// Reads one response whose body length is its `Content-Length`, leaving the connection open.
+    func readResponse() throws -> String {
+        var received: [UInt8] = []
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let headEnd = text.range(of: "\r\n\r\n") {
+                let head = text[..<headEnd.lowerBound].lowercased()
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { return text }
+            }
+            guard let chunk = try readChunk() else {
+                throw RawHTTPError(description: "closed in the middle of a response: \(text)")
+            }
+            received += chunk
+        }
+    }
+
+    /// Reads until the server closes the connection.
+    ///
+    /// - Returns: everything received, or `nil` if the receive timeout passed first.
+    func readUntilClosed() throws -> String? {
+        let (received, timedOut) = try receiveUntilClosed()
+        return timedOut ? nil : received
+    }
+
+    /// Reads until the server closes the connection or the receive timeout passes.
+    ///
+    /// - Returns: everything received, either way.
+    func readUntilClosedOrTimeout() throws -> String {
+        try receiveUntilClosed().received
+    }
+
+    private func receiveUntilClosed() throws -> (received: String, timedOut: Bool) {
+        var received: [UInt8] = []
+        while true {
+            do {
+                guard let chunk = try readChunk() else { return (String(decoding: received, as: UTF8.self), false) }
+                received += chunk
+            } catch let error as RawHTTPError where error.description == "timeout" {
+                return (String(decoding: received, as: UTF8.self), true)
+            }
+        }
+    }
+
+    /// Closes the connection from this side.
+    func shutDown() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// The next bytes, or `nil` when the server closed (or reset) the connection.
+    private func readChunk() throws -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count > 0 { return Array(buffer[0..<count]) }
+        if count == 0 || errno == ECONNRESET { return nil }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw RawHTTPError(description: "timeout") }
+        throw RawHTTPError(description: "recv failed: errno \(errno)")
+    }
+}
+
+/// Waits until the server has closed each of `connections`, and says when.
+///
+/// - Parameters:
+///   - connections: open connections.
+///   - giveUpAfter: how long to wait in all.
+/// - Returns: for each connection, in order, what it received and when it was closed (`nil` if it
+///   was still open when the wait ended).
+func waitForClosing(
+    _ connections: [RawConnection], giveUpAfter: Duration
+) -> [(received: String, closedAt: ContinuousClock.Instant?)] {
+    let clock = ContinuousClock()
+    let end = clock.now + giveUpAfter
+    var results = connections.map { _ in (received: [UInt8](), closedAt: ContinuousClock.Instant?.none) }
+    var open = Set(connections.indices)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !open.isEmpty, clock.now < end {
+        let order = Array(open)
+        var polled = order.map { pollfd(fd: connections[$0].descriptor, events: Int16(POLLIN), revents: 0) }
+        let remaining = end - clock.now
+        let milliseconds = Int32(
+            max(1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+        guard poll(&polled, nfds_t(polled.count), milliseconds) > 0 else { continue }
+        for (position, entry) in polled.enumerated() where entry.revents != 0 {
+            let index = order[position]
+            let count = buffer.withUnsafeMutableBytes { recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 {
+                results[index].received += buffer[0..<count]
+            } else if count == 0 || errno == ECONNRESET {
+                results[index].closedAt = clock.now
+                open.remove(index)
+            }
+        }
+    }
+    return results.map { (String(decoding: $0.received, as: UTF8.self), $0.closedAt) }
+}

@@ -1,0 +1,83 @@
+import DeckStorage
+import Foundation
+import PlayingCards
+import RiffleTestSupport
+import Testing
+
+/// A statement that fails inside one of the PostgreSQL store's transactions leaves no connection in
+/// a transaction: the connection is rolled back before the pool lends it again.
+@Suite struct PostgresTransactionTests {
+    @Test func aFailedStatementMidTransactionLeavesNoConnectionInATransaction() async throws {
+        // One connection, so every later operation runs on the connection whose transaction failed.
+        let database = try StoreBackend.postgres.makeDatabase().replacingOccurrences(
+            of: "pool_size=8", with: "pool_size=1")
+        let store = try await StoreBackend.postgres.openStore(database)
+        let deck = DeckState(composition: try DeckComposition(deckCount: 1), shuffled: false)
+        let id = try await store.insert(deck, now: 1)
+        let schema = try #require(database.split(separator: "schema=").last?.split(separator: "&").first)
+
+        // A trigger that makes the store's optimistic (autocommitted) write miss, which sends the change
+        // into its locked transaction, where the same UPDATE then fails (odd calls skip, even calls raise).
+        // The skipping call records its connection's backend, so the check below looks at that one alone
+        // (other tests share the cluster and may be inside transactions of their own).
+        try await psql(
+            """
+            CREATE SEQUENCE \(schema).update_calls;
+            CREATE TABLE \(schema).update_backends (pid integer);
+            CREATE FUNCTION \(schema).fail_second_update() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF nextval('\(schema).update_calls') % 2 = 1 THEN
+                    INSERT INTO \(schema).update_backends VALUES (pg_backend_pid());
+                    RETURN NULL;
+                END IF;
+                RAISE EXCEPTION 'injected failure inside a transaction';
+            END $$;
+            CREATE TRIGGER fail_second_update BEFORE UPDATE ON \(schema).deck
+                FOR EACH ROW EXECUTE FUNCTION \(schema).fail_second_update();
+            """)
+        await #expect(throws: StorageError.self) {
+            _ = try await store.update(deckID: id, now: 2) { deck in try deck.draw(count: 1) }
+        }
+        #expect(try await psql("SELECT nextval('\(schema).update_calls')") == "3", "the locked transaction ran")
+
+        let states = try await psql(
+            "SELECT string_agg(coalesce(state, 'gone'), ',') FROM \(schema).update_backends"
+                + " LEFT JOIN pg_stat_activity USING (pid)")
+        #expect(states == "idle", "the store's connection: \(states)")
+        // The same connection serves on: nothing was written, and a change works once the trigger is gone.
+        #expect(try await store.deck(withID: id) == deck)
+        try await psql("DROP TRIGGER fail_second_update ON \(schema).deck")
+        let drawn = try await store.update(deckID: id, now: 3) { deck in try deck.draw(count: 1) }
+        #expect(drawn?.cards.count == 1)
+        #expect(try await store.deck(withID: id)?.remaining == 51)
+        try await store.close()
+    }
+}
+
+/// Runs SQL through `psql` on the test cluster and returns its unaligned output.
+@discardableResult
+private func psql(_ sql: String) async throws -> String {
+    guard let url = ProcessInfo.processInfo.environment[StoreBackend.postgresURLVariable], !url.isEmpty else {
+        throw MissingPostgres()
+    }
+    return try await onOwnThread {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PSQLFailed(status: process.terminationStatus, sql: sql)
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// `psql` exited with an error.
+private struct PSQLFailed: Error {
+    let status: Int32
+    let sql: String
+}

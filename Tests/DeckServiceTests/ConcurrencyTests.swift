@@ -17,7 +17,7 @@ import Testing
         let server = try await TestServer.start(store: try await backend.makeStore())
         defer { Task { await server.stop() } }
         let base = server.baseURL
-        let session = URLSession(configuration: .ephemeral)
+        let session = makeTestSession()
         let created = try await httpGetJSON(base + "/api/deck/new/shuffle/?deck_count=20", session: session)
         let id = try #require(created.object["deck_id"] as? String)
 

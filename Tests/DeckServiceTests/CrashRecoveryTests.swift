@@ -22,7 +22,7 @@ import Testing
 
     private func checkAcknowledgedDrawsSurviveSIGKILL(database: String) async throws {
         var server = try await RiffleProcess.start(database: database)
-        let session = URLSession(configuration: .ephemeral)
+        let session = makeTestSession()
         let created = try await httpGetJSON(server.baseURL + "/api/deck/new/shuffle/?deck_count=20", session: session)
         let id = try #require(created.object["deck_id"] as? String)
 

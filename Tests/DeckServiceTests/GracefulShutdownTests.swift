@@ -16,7 +16,7 @@ import Testing
         let database = directory.appendingPathComponent("riffle.sqlite").path
         let server = try await RiffleProcess.start(database: database)
         defer { server.kill() }
-        let session = URLSession(configuration: .ephemeral)
+        let session = makeTestSession()
         let created = try await httpGetJSON(server.baseURL + "/api/deck/new/shuffle/", session: session)
         let id = try #require(created.object["deck_id"] as? String)
         let drawn = try await httpGetJSON(server.baseURL + "/api/deck/\(id)/draw/?count=3", session: session)

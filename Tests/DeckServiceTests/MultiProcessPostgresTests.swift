@@ -19,7 +19,7 @@ import Testing
         let second = try await RiffleProcess.start(database: database)
         defer { second.kill() }
         let servers = [first.baseURL, second.baseURL]
-        let session = URLSession(configuration: .ephemeral)
+        let session = makeTestSession()
         let created = try await httpGetJSON(servers[0] + "/api/deck/new/shuffle/?deck_count=20", session: session)
         let id = try #require(created.object["deck_id"] as? String)
 

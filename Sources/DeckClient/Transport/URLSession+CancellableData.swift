@@ -15,10 +15,19 @@ extension URLSession {
     /// there, stopping every task in the process. Here the data task is cancelled asynchronously,
     /// on a queue of its own, so the cancellation handler never waits.
     ///
-    /// - Parameter request: the request to load.
+    /// The request's own `timeoutInterval` is not relied on: FoundationNetworking on Linux ignores
+    /// it and applies the session's `timeoutIntervalForRequest` instead (60 s by default). Pass
+    /// `timeout` to have the request fail with `URLError(.timedOut)` after that many seconds on
+    /// every platform, whichever of the two limits is shorter.
+    ///
+    /// - Parameters:
+    ///   - request: the request to load.
+    ///   - timeout: seconds until the request fails with `.timedOut`; `nil` leaves it to the session.
     /// - Returns: the body and the response.
-    /// - Throws: `URLError` (`.cancelled` when the calling task was cancelled).
-    package func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
+    /// - Throws: `URLError` (`.cancelled` when the calling task was cancelled, `.timedOut`).
+    package func cancellableData(
+        for request: URLRequest, timeout: TimeInterval? = nil
+    ) async throws -> (Data, URLResponse) {
         let completion = DataTaskCompletion()
         let task = dataTask(with: request) { data, response, error in
             if let error {
@@ -33,6 +42,13 @@ extension URLSession {
             try await withCheckedThrowingContinuation { continuation in
                 completion.wait(with: continuation)
                 task.resume()
+                if let timeout, timeout.isFinite, timeout > 0 {
+                    cancellationQueue.asyncAfter(deadline: .now() + timeout) {
+                        // The first result wins: an answer that already arrived is kept.
+                        completion.finish(.failure(URLError(.timedOut)))
+                        task.cancel()
+                    }
+                }
                 // Cancelled before `resume()`: that earlier `cancel()` may not stop a task that had not
                 // started, so cancel the running task again.
                 if Task.isCancelled { cancellationQueue.async { task.cancel() } }

@@ -21,11 +21,15 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
     }
 
-    /// An ephemeral session with no URL cache.
+    /// An ephemeral session with no URL cache, whose own request limit is long enough for each
+    /// request's ``HTTPRequest/timeout`` to decide.
     ///
     /// - Returns: a new session.
     public static func makeDefaultSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
+        // FoundationNetworking on Linux times requests out by this session-wide value and ignores
+        // `URLRequest.timeoutInterval`; `send(_:)` enforces each request's own timeout instead.
+        configuration.timeoutIntervalForRequest = 24 * 60 * 60
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         return URLSession(configuration: configuration)
@@ -43,7 +47,7 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let (data, response) = try await session.cancellableData(for: urlRequest)
+        let (data, response) = try await session.cancellableData(for: urlRequest, timeout: request.timeout)
         guard let http = response as? HTTPURLResponse else {
             throw HTTPTransportFailure("The response was not an HTTP response.", isTransient: false)
         }

@@ -42,6 +42,19 @@ struct URLSessionCancellationTests {
         #expect(failed)
     }
 
+    /// FoundationNetworking ignores `URLRequest.timeoutInterval` in favour of the session's limit,
+    /// which the default session sets to a day: the transport itself must end the request.
+    @Test("The transport ends a request at the request's own timeout")
+    func transportTimeout() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let transport = URLSessionTransport()
+        var request = listener.request
+        request.timeout = 0.3
+        let error = await #expect(throws: URLError.self) { _ = try await transport.send(request) }
+        #expect(error?.code == .timedOut)
+    }
+
     @Test("A client timeout over the real transport reports timedOut")
     func clientTimeout() async throws {
         let listener = try SilentListener()

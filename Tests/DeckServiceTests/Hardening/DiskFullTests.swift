@@ -23,7 +23,7 @@ import Testing
 
         let store = try await DeckStoreDatabase.open(database)
         let server = try await TestServer.start(store: store)
-        let session = URLSession(configuration: .ephemeral)
+        let session = makeTestSession()
         let base = server.baseURL + "/api/deck/"
         // Acknowledged state: deck id → cards remaining.
         var acknowledged: [String: Int] = [:]

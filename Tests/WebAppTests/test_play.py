@@ -47,9 +47,11 @@ def button(driver, name):
 
 
 def field(driver, label):
-    """The form field a visible label names."""
-    target = driver.find_element(By.XPATH, f"//label[normalize-space()={json.dumps(label)}]").get_attribute("for")
-    return driver.find_element(By.ID, target)
+    """The form field a visible label names (waiting for it to show)."""
+    path = f"//label[normalize-space()={json.dumps(label)}]"
+    found = WebDriverWait(driver, 10).until(
+        lambda d: [e for e in d.find_elements(By.XPATH, path) if e.is_displayed()], f"no field labelled {label!r}")
+    return driver.find_element(By.ID, found[0].get_attribute("for"))
 
 
 def text_shown(driver, text, timeout=10):
@@ -186,6 +188,7 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     assert any("/deal/" in url for url in record.api_bodies()), "the deal's answer was recorded"
     assert leaks(record.texts(), dealt) == set(), "a dealt card reached the dealer's page over the network"
     assert leaks([dom(dealer)], dealt) == set(), "a dealt card is in the dealer's DOM"
+    assert leaks([dom(receiver)], dealt) == set(dealt), "the check finds the cards where they are shown"
 
     played = dealt[2]
     button(receiver, f"Play the {card_name(played)} to the centre").click()
@@ -206,6 +209,7 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     hidden = [code for code in dealt if code != played]
     assert leaks(record.texts(), hidden) == set(), "a card still in Bo's hand reached the dealer"
     assert leaks([dom(dealer)], hidden) == set(), "a card still in Bo's hand is in the dealer's DOM"
+    assert leaks(record.stream_messages, [played]) == {played}, "the played card, now public, came by the stream"
     assert dealer.execute_script("return performance.getEntriesByType('navigation').length") == 1
     no_page_errors(dealer)
     no_page_errors(receiver)
@@ -247,6 +251,7 @@ def test_play_layout(dealer, receiver, server, width, height):
     button(dealer, "Join the table").click()
     text_shown(dealer, "You are ana.")
     join(receiver, server, link, "bo")
+    text_shown(dealer, "bo: 0 cards, face down")
     set_viewport(dealer, width, height)
     for to, count in (("bo", "6"), ("ana (you)", "7"), ("the centre (face up)", "1")):
         Select(field(dealer, "Deal to")).select_by_visible_text(to)
@@ -266,6 +271,7 @@ def test_play_layout(dealer, receiver, server, width, height):
     for b in shape["buttons"]:
         assert b["right"] <= shape["width"] + 0.5, f"{size}: a button is off screen: {b}"
         assert min(b["w"], b["h"]) >= 24, f"{size}: a target smaller than 24 px: {b}"
+    dealer.execute_script("window.scrollTo(0, 0)")
     screenshot(dealer, f"play-{size}")
     no_page_errors(dealer)
 

@@ -7,7 +7,8 @@ extension DeckEvent {
     /// - Parameter event: the stream's event: its id, type and JSON data.
     /// - Throws: ``DeckClientError/Code/decodingFailed`` naming the field when the data is not a deck event.
     public init(_ event: ServerSentEvent) throws {
-        guard let id = Int(event.lastEventID) else {
+        // No id yet (a deck's `hello` before its first change) is change 0.
+        guard let id = event.lastEventID.isEmpty ? 0 : Int(event.lastEventID) else {
             throw DeckClientError(
                 code: .decodingFailed, message: "The event has the id \"\(event.lastEventID)\", not a change number.")
         }

@@ -15,7 +15,7 @@ import PlayingCards
 /// }
 /// ```
 public struct DeckEvent: Hashable, Sendable {
-    /// The deck's change number: it grows by one with every change of the deck.
+    /// The deck's change number: it grows by one with every change of the deck (0 before the first).
     public var id: Int
     /// What happened.
     public var kind: Kind

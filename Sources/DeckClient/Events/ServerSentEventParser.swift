@@ -3,8 +3,9 @@
 /// Follows the HTML standard's parsing rules: lines end with CR LF, LF or CR (also when a CR LF is
 /// split between two chunks); a leading byte-order mark is skipped; lines starting with `:` are
 /// comments; a blank line dispatches the event gathered so far, and an event without data is not
-/// dispatched; `id:` persists across events (a value with NUL is ignored); `retry:` with only digits
-/// sets ``reconnectionTime``.
+/// dispatched; `id:` takes effect at the blank line ending its event and persists across events (a
+/// value with NUL is ignored), so an event cut off by a dropped connection does not move
+/// ``lastEventID``; `retry:` with only digits sets ``reconnectionTime``.
 ///
 /// ```swift
 /// var parser = ServerSentEventParser()
@@ -13,11 +14,13 @@
 /// events[0].lastEventID     // "7"
 /// ```
 public struct ServerSentEventParser: Sendable {
-    /// The last event id seen; sent back as `Last-Event-ID` on reconnecting.
+    /// The id of the last event dispatched (set by `id:`, taking effect at the event's blank line); sent back
+    /// as `Last-Event-ID` on reconnecting.
     public private(set) var lastEventID = ""
     /// The reconnection delay the server asked for with `retry:`, in milliseconds.
     public private(set) var reconnectionTime: Int?
 
+    private var idBuffer = ""
     private var line: [UInt8] = []
     private var afterCarriageReturn = false
     private var atStreamStart = true
@@ -32,6 +35,7 @@ public struct ServerSentEventParser: Sendable {
     /// ``lastEventID`` and ``reconnectionTime`` are kept, as the standard has them.
     public mutating func startNewConnection() {
         line.removeAll()
+        idBuffer = lastEventID
         afterCarriageReturn = false
         atStreamStart = true
         eventType = ""
@@ -92,7 +96,7 @@ public struct ServerSentEventParser: Sendable {
             data += value
             hasData = true
         case "id":
-            if !value.contains("\u{0}") { lastEventID = String(value) }
+            if !value.contains("\u{0}") { idBuffer = String(value) }
         case "retry":
             if !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int(value) {
                 reconnectionTime = milliseconds
@@ -103,8 +107,10 @@ public struct ServerSentEventParser: Sendable {
         return nil
     }
 
-    /// A blank line: the gathered event, if it has data; the fields start over either way.
+    /// A blank line: the id takes effect, and the gathered event is dispatched if it has data; the fields
+    /// start over either way.
     private mutating func dispatch() -> ServerSentEvent? {
+        lastEventID = idBuffer
         defer {
             eventType = ""
             data = ""

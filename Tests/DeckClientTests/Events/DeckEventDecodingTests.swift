@@ -53,10 +53,9 @@ struct DeckEventDecodingTests {
 
     @Test("join and deal answers; private piles; the token never prints")
     func tableAnswers() async throws {
-        let join = #"""
-            {"success": true, "deck_id": "abc123def456", "player": "ana", "token": "s3cr3t-t0ken", \
-            "piles": {"ana": {"remaining": 0, "private": true}}}
-            """#
+        let join =
+            #"{"success": true, "deck_id": "abc123def456", "player": "ana", "token": "s3cr3t-t0ken", "#
+            + #""piles": {"ana": {"remaining": 0, "private": true}}}"#
         let client = DeckOfCardsClient.fake(FakeTransport(json: join))
         let seat = try await client.join(deckID: "abc123def456", player: "ana")
         #expect(seat.player == "ana")
@@ -65,10 +64,9 @@ struct DeckEventDecodingTests {
         #expect("\(seat.token)" == "PlayerToken(redacted)")
         #expect(!"\(seat)".contains("s3cr3t"))
 
-        let deal = #"""
-            {"success": true, "deck_id": "abc123def456", "remaining": 47, \
-            "piles": {"ana": {"remaining": 0, "private": true}, "bo": {"remaining": 5, "private": true}}}
-            """#
+        let deal =
+            #"{"success": true, "deck_id": "abc123def456", "remaining": 47, "#
+            + #""piles": {"ana": {"remaining": 0, "private": true}, "bo": {"remaining": 5, "private": true}}}"#
         let dealt = try await DeckOfCardsClient.fake(FakeTransport(json: deal)).deal(
             deckID: "abc123def456", pile: "bo", count: 5)
         #expect(dealt.cards == nil)

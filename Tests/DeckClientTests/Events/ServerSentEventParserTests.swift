@@ -58,7 +58,7 @@ struct ServerSentEventParserTests {
     @Test("an id with NUL is ignored; an empty id clears it; retry takes only digits")
     func idAndRetry() {
         var parser = ServerSentEventParser()
-        _ = parser.consume(Array("id: 5\nid: 6\u{0}x\nretry: 250\nretry: 1s\n".utf8))
+        _ = parser.consume(Array("id: 5\nid: 6\u{0}x\nretry: 250\nretry: 1s\n\n".utf8))
         #expect(parser.lastEventID == "5")
         #expect(parser.reconnectionTime == 250)
         let events = parser.consume(Array("id\ndata: q\n\n".utf8))

@@ -23,7 +23,8 @@ final class DroppingProxy: @unchecked Sendable {
     /// Starts listening on an ephemeral port, forwarding to `upstreamPort` on loopback.
     init(upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
         var address = Self.loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

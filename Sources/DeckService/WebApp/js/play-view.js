@@ -171,6 +171,8 @@ export class PlayView {
   // MARK: The table
 
   renderTable() {
+    this.cardItems = null;
+    this.dealTargets = null;
     const link = `${location.origin}${location.pathname}#play/${this.deckId}`;
     this.parts = {
       me: element('p', { className: 'play-me' }),
@@ -271,36 +273,46 @@ export class PlayView {
     const mine = view.piles[me] || { remaining: 0, cards: [] };
     const hand = mine.cards || [];
     p.handTitle.textContent = `Your hand: ${cards(mine.remaining)}`;
-    const focused = document.activeElement && document.activeElement.dataset.code;
+    // Each card keeps its element (and so its image and focus) from one render to the next.
+    const kept = this.cardItems || new Map();
+    this.cardItems = new Map();
     const items = hand.map((code) => {
-      const button = element('button', {
-        type: 'button', className: 'play-card-button', 'data-code': code,
-        'aria-label': `Play the ${codeName(code)} to the centre`,
-      }, face(code), element('span', { className: 'play-card-name', 'aria-hidden': 'true', text: codeName(code) }));
-      button.addEventListener('click', () => this.play(code, hand));
-      return element('li', {}, button);
+      let item = kept.get(code);
+      if (!item) {
+        const button = element('button', {
+          type: 'button', className: 'play-card-button', 'data-code': code,
+          'aria-label': `Play the ${codeName(code)} to the centre`,
+        }, face(code), element('span', { className: 'play-card-name', 'aria-hidden': 'true', text: codeName(code) }));
+        button.addEventListener('click', () => this.play(code));
+        item = element('li', {}, button);
+      }
+      this.cardItems.set(code, item);
+      return item;
     });
     for (let i = hand.length; i < mine.remaining; i++) {
       items.push(element('li', { className: 'play-dealing' }, element('span', { className: 'visually-hidden', text: 'A card on its way' }), back()));
     }
     if (items.length === 0) items.push(element('li', { className: 'muted', text: 'No cards yet.' }));
-    p.hand.replaceChildren(...items);
-    if (focused) {
-      const again = p.hand.querySelector(`[data-code="${focused}"]`);
-      if (again) again.focus();
-    }
+    const focused = document.activeElement;
+    const unchanged = items.length === p.hand.children.length && items.every((item, i) => p.hand.children[i] === item);
+    if (!unchanged) p.hand.replaceChildren(...items);
+    if (focused && p.hand.contains(focused) && document.activeElement !== focused) focused.focus();
 
-    const chosen = p.dealTo.value;
+    // The options are rebuilt only when the players change, so an open list is not pulled from under the user.
     const targets = [...others, me, CENTRE];
-    p.dealTo.replaceChildren(...targets.map((name) => element('option', {
-      value: name, text: name === me ? `${me} (you)` : name === CENTRE ? 'the centre (face up)' : name,
-    })));
-    p.dealTo.value = targets.includes(chosen) ? chosen : targets[0];
+    if (this.dealTargets !== targets.join()) {
+      const chosen = p.dealTo.value;
+      this.dealTargets = targets.join();
+      p.dealTo.replaceChildren(...targets.map((name) => element('option', {
+        value: name, text: name === me ? `${me} (you)` : name === CENTRE ? 'the centre (face up)' : name,
+      })));
+      p.dealTo.value = targets.includes(chosen) ? chosen : targets[0];
+    }
     p.dealButton.disabled = !model.loaded || view.remaining === 0;
   }
 
-  play(code, hand) {
-    const index = hand.indexOf(code);
+  play(code) {
+    const index = [...this.parts.hand.querySelectorAll('[data-code]')].findIndex((b) => b.dataset.code === code);
     if (!this.model.play(code)) return;
     this.announce(`You played the ${codeName(code)} to the centre.`);
     // Focus stays in the hand: on the next card, else on the hand's heading.

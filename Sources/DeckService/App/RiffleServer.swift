@@ -34,8 +34,15 @@ public enum RiffleServer {
             publicURL: configuration.publicURL ?? configuration.listeningURL(port: configuration.port))
         let limits = configuration.limits
         let metrics = ServiceMetrics()
+        let hub = EventHub(
+            store: store, cardJSON: cardJSON,
+            configuration: EventHub.Configuration(
+                heartbeatInterval: configuration.eventHeartbeatInterval,
+                subscriberCapacity: configuration.eventSubscriberCapacity),
+            logger: logger)
         let responder = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            events: EventStreamEndpoint(store: store, hub: hub, cardJSON: cardJSON, clock: clock),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             logger: logger,
@@ -61,7 +68,7 @@ public enum RiffleServer {
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),
-            services: [expiry],
+            services: [expiry, hub],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 if configuration.publicURL == nil { cardJSON.setPublicURL(configuration.listeningURL(port: port)) }

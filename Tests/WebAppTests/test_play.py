@@ -206,6 +206,8 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     screenshot(dealer, "play-dealer-sees-play")
 
     record.collect()
+    print(f"checked the dealer's DOM, {len(record.api_bodies())} API response bodies and "
+          f"{len(record.stream_messages)} event-stream messages for Bo's cards")
     hidden = [code for code in dealt if code != played]
     assert leaks(record.texts(), hidden) == set(), "a card still in Bo's hand reached the dealer"
     assert leaks([dom(dealer)], hidden) == set(), "a card still in Bo's hand is in the dealer's DOM"

@@ -24,7 +24,7 @@ import PlayingCards
 ///
 /// On a live table, ``join(deckID:player:)`` makes you a player and ``withPlayer(_:)`` gives a copy
 /// that sends that player's token with every request, so it sees and moves the player's hidden hand;
-/// ``events(deckID:token:)`` follows everything that happens to the deck.
+/// ``events(deckID:token:lastEventID:)`` follows everything that happens to the deck.
 public struct DeckOfCardsClient: Sendable {
     /// The settings the client was made with.
     public let configuration: DeckClientConfiguration

@@ -1,7 +1,7 @@
 import Foundation
 import PlayingCards
 
-/// One change to a deck, as its live event stream reports it (``DeckOfCardsClient/events(deckID:token:)``).
+/// One change to a deck, as its live event stream reports it (``DeckOfCardsClient/events(deckID:token:lastEventID:)``).
 ///
 /// Every event carries the deck's state after the change: the stack's ``remaining`` and every
 /// pile's size in ``piles`` (private piles as ``PileSummary/isPrivate``, without cards), plus what
@@ -77,6 +77,8 @@ public struct DeckEvent: Hashable, Sendable {
         public static let pileDraw = Kind("pile_draw")
         /// A pile was shuffled.
         public static let pileShuffle = Kind("pile_shuffle")
+        /// Cards of a pile were returned to the stack.
+        public static let pileReturn = Kind("pile_return")
         /// Cards were returned to the stack.
         public static let returned = Kind("return")
         /// The deck was shuffled.

@@ -7,7 +7,7 @@ import Foundation
 /// A deck's live events, `GET /api/deck/<id>/events/`, as an `AsyncSequence` that survives dropped
 /// connections.
 ///
-/// Make one with ``DeckOfCardsClient/events(deckID:token:)``. Each iteration opens its own
+/// Make one with ``DeckOfCardsClient/events(deckID:token:lastEventID:)``. Each iteration opens its own
 /// connection. When the connection drops, or the server ends it, the iterator waits a moment (the
 /// server's `retry:` time, else the client's ``RetryPolicy`` backoff) and reconnects with
 /// `Last-Event-ID`, so the server sends what happened in between: no change is missed and none is

@@ -22,7 +22,8 @@ const SEAT_PREFIX = 'riffle.play.seat.';
 const OUTBOX_PREFIX = 'riffle.play.outbox.';
 const ORPHAN_AGE_MS = 15000;
 export const EVENT_KINDS = Object.freeze([
-  'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_shuffle', 'return', 'shuffle', 'join', 'message',
+  'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle', 'join',
+  'message',
 ]);
 
 export class PlayModel extends EventTarget {

@@ -38,8 +38,22 @@ struct TableCommandTests {
             let row = try #require(boHand.standardOutput.split(separator: "\n").first { $0.hasPrefix("bo ") })
             #expect(row.split(separator: " ").count == 2 + 5, "Bo sees his five cards: \(row)")
 
+            // Bo plays a card from his hand with `riffle pile add --token`; without the token it would stay put.
+            let raw = try await runCommand(
+                TableCommand.self, ["hand", id, "--json"] + s,
+                environment: ["RIFFLE_TOKEN": boToken, "RIFFLE_PLAYER": "bo"])
+            let body = try #require(
+                try JSONSerialization.jsonObject(with: Data(raw.standardOutput.utf8)) as? [String: Any])
+            let piles = try #require(body["piles"] as? [String: [String: Any]])
+            let cards = try #require(piles["bo"]?["cards"] as? [[String: Any]])
+            let cardCode = try #require(cards.first?["code"] as? String)
+            let play = try await runCommand(
+                PileCommand.self, ["add", id, "centre", "--cards", cardCode, "--token", boToken] + s)
+            #expect(play.status == 0)
+            #expect(play.standardOutput.contains("centre  1"))
+
             let peek = try await runCommand(TableCommand.self, ["hand", id, "bo", "--token", token] + s)
-            #expect(peek.standardOutput.contains("bo    5      (private)"), "Ana's token does not show Bo's hand")
+            #expect(peek.standardOutput.contains("bo      4      (private)"), "Ana's token does not show Bo's hand")
             let noName = try await runCommand(TableCommand.self, ["hand", id] + s)
             #expect(noName.status == 1)
             #expect(noName.standardError.contains("RIFFLE_PLAYER"))
@@ -65,6 +79,17 @@ struct TableCommandTests {
             #expect(lines.count == 1)
             #expect(lines[0].contains("hello"))
             #expect(lines[0].contains("stack 48 · ana 0 (private) · bo 3 (private) · centre 1"))
+
+            // From the deck's first change: the two joins and the two deals, in order; Bo's cards hidden from Ana.
+            let history = try await runCommand(
+                WatchCommand.self, [id, "--since", "0", "--count", "4"] + s, environment: ["RIFFLE_TOKEN": token])
+            let kinds = history.standardOutput.split(separator: "\n").map { $0.split(separator: " ")[1] }
+            #expect(kinds == ["join", "join", "deal", "deal"])
+            #expect(history.standardOutput.hasPrefix("#1   join          ana joined · stack 52 · ana 0 (private)\n"))
+            #expect(history.standardOutput.contains("#3   deal          ana: 3 cards from deck to bo, face down · "))
+            let centreLine = try #require(history.standardOutput.split(separator: "\n").last)
+            #expect(centreLine.contains(" from deck to centre · stack 48 · "), "a public deal shows its card")
+            #expect(!centreLine.contains("face down"))
 
             let unknown = try await runCommand(WatchCommand.self, ["nosuchdeck00", "--count", "1"] + s)
             #expect(unknown.status == 1)

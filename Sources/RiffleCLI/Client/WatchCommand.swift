@@ -5,11 +5,11 @@ import PlayingCards
 /// `riffle watch ID`: print a deck's live events, one line each, as they happen.
 ///
 /// ```
-/// riffle watch k3v9q2x8m1ab --token $RIFFLE_TOKEN
-/// #0   hello         stack 52
-/// #1   join          bo joined · stack 52 · bo 0 (private)
-/// #2   deal          ana: 5 cards from the stack to bo, face down · stack 47 · bo 5 (private)
-/// #3   pile_add      bo: 7♥ from bo to centre · stack 47 · bo 4 (private) · centre 1
+/// riffle watch k3v9q2x8m1ab --token $RIFFLE_TOKEN --since 0
+/// #1   join          ana joined · stack 52 · ana 0 (private)
+/// #2   join          bo joined · stack 52 · ana 0 (private) · bo 0 (private)
+/// #3   deal          ana: 5 cards from deck to bo, face down · stack 47 · ana 0 (private) · bo 5 (private)
+/// #4   pile_add      bo: 7♥ from bo to centre · stack 47 · ana 0 (private) · bo 4 (private) · centre 1
 /// ```
 ///
 /// It reconnects by itself after a dropped connection and misses nothing; Ctrl-C stops it.
@@ -24,6 +24,12 @@ public struct WatchCommand: ClientSubcommand {
     @OptionGroup public var player: PlayerOptions
     /// The deck id.
     @Argument(help: "The deck id.") public var deckID: String
+    /// Start after this change number instead of now.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print the changes after this change number first (0: every change the server keeps).", valueName: "n"))
+    public var since: Int?
     /// Stop after this many events.
     @Option(name: .long, help: "Stop after this many events (default: run until stopped).")
     public var count: Int?
@@ -34,6 +40,7 @@ public struct WatchCommand: ClientSubcommand {
     /// Checks `--count`.
     public func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+        if let since, since < 0 { throw ValidationError("--since must be 0 or more.") }
     }
 
     /// Prints events until stopped, `--count` is reached, or the server refuses the stream.
@@ -42,7 +49,9 @@ public struct WatchCommand: ClientSubcommand {
             let client = DeckOfCardsClient(
                 configuration: DeckClientConfiguration(baseURL: try options.serverURL(environment: environment)))
             var printed = 0
-            for try await event in client.events(deckID: deckID, token: player.playerToken(environment: environment)) {
+            for try await event in client.events(
+                deckID: deckID, token: player.playerToken(environment: environment), lastEventID: since)
+            {
                 output.standardOutput(
                     (options.json ? EventLineFormatter.json(event) : EventLineFormatter.line(event)) + "\n")
                 printed += 1

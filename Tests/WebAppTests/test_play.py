@@ -8,17 +8,19 @@ names, labels and visible text. Also: the Play view's layout at four sizes (scre
 import json
 import re
 import time
+import urllib.parse
 
 import pytest
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import chromium
+from conftest import REPO, chromium
 from test_accessibility import axe_source, run_axe
 from webapp import code_of, no_page_errors, screenshot, set_viewport
 
 SIZES = [(320, 568), (360, 740), (768, 1024), (1920, 1080)]
+WEB_ROOT = REPO / "Sources" / "DeckService" / "WebApp"
 
 
 @pytest.fixture()
@@ -126,7 +128,18 @@ class NetworkRecord:
         return {self.responses[rid]: body for rid, body in self.bodies.items() if "/api/" in self.responses[rid]}
 
     def texts(self):
-        return list(self.bodies.values()) + self.stream_messages
+        """What the server said to this page: every API body and event-stream message."""
+        return list(self.api_bodies().values()) + self.stream_messages
+
+    def assert_other_responses_are_the_app_files(self):
+        """Every response outside /api/ is a file of the web app, byte for byte the one on disk: the same for every
+        visitor, so it can carry no dealt card. (Card images come base64-encoded and are not read.)"""
+        for request_id, body in self.bodies.items():
+            url = self.responses[request_id]
+            if "/api/" in url:
+                continue
+            path = urllib.parse.urlparse(url).path.lstrip("/") or "index.html"
+            assert (WEB_ROOT / path).read_text() == body, f"{url} is not the app's file"
 
 
 def leaks(texts, codes):
@@ -186,6 +199,7 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     assert record.stream_messages, "the dealer's event stream was recorded"
     assert any("/events/" in url for url in record.responses.values())
     assert any("/deal/" in url for url in record.api_bodies()), "the deal's answer was recorded"
+    record.assert_other_responses_are_the_app_files()
     assert leaks(record.texts(), dealt) == set(), "a dealt card reached the dealer's page over the network"
     assert leaks([dom(dealer)], dealt) == set(), "a dealt card is in the dealer's DOM"
     assert leaks([dom(receiver)], dealt) == set(dealt), "the check finds the cards where they are shown"
@@ -206,9 +220,11 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     screenshot(dealer, "play-dealer-sees-play")
 
     record.collect()
-    print(f"checked the dealer's DOM, {len(record.api_bodies())} API response bodies and "
-          f"{len(record.stream_messages)} event-stream messages for Bo's cards")
+    print(f"checked the dealer's DOM, {len(record.api_bodies())} API response bodies, "
+          f"{len(record.stream_messages)} event-stream messages and {len(record.bodies) - len(record.api_bodies())} "
+          "app files for Bo's cards")
     hidden = [code for code in dealt if code != played]
+    record.assert_other_responses_are_the_app_files()
     assert leaks(record.texts(), hidden) == set(), "a card still in Bo's hand reached the dealer"
     assert leaks([dom(dealer)], hidden) == set(), "a card still in Bo's hand is in the dealer's DOM"
     assert leaks(record.stream_messages, [played]) == {played}, "the played card, now public, came by the stream"

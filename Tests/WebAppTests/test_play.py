@@ -160,8 +160,12 @@ def card_name(code):
 
 
 def dom(driver):
-    """The dealer's whole DOM as text: markup, attributes and the live region's words."""
-    return driver.execute_script("return document.documentElement.outerHTML")
+    """The page's whole DOM as text (markup, attributes, the live region's words), without the favicon: its
+    percent-encoded SVG (`%3C/svg%3E`) would read as the code 3C."""
+    return driver.execute_script("""
+        const page = document.documentElement.cloneNode(true);
+        page.querySelector('link[rel="icon"]').remove();
+        return page.outerHTML;""")
 
 
 def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dealer, receiver, server):

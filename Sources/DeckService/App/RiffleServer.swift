@@ -46,7 +46,7 @@ public enum RiffleServer {
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             logger: logger,
-            operations: OperationsEndpoints(store: store, metrics: metrics),
+            operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub),
             metrics: metrics,
             rateLimit: limits.requestsPerSecondPerClient.map {
                 RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
@@ -64,7 +64,7 @@ public enum RiffleServer {
             server: .http1(
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
                     ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
-                    ConnectionTimeoutHandler(limits: deadlineLimits),
+                    ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamCloseHandler(),
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),

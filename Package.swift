@@ -45,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
+        // SHA-256 of live-table tokens (already in the graph through postgres-nio).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"5.0.0"),
         // `swift package generate-documentation` (scripts/build-docs.sh); not needed to build or depend on Riffle.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -106,6 +108,7 @@ let package = Package(
                 serverProduct("NIOCore", "swift-nio"),
                 serverProduct("NIOHTTP1", "swift-nio"),
                 serverProduct("NIOHTTPTypes", "swift-nio-extras"),
+                serverProduct("Crypto", "swift-crypto"),
             ],
             resources: [.copy("WebApp"), .copy("Operations/openapi.json")],
             swiftSettings: strictSwift6

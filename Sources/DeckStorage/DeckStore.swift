@@ -40,6 +40,40 @@ public protocol DeckStore: Sendable {
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result?
 
+    /// Changes a deck atomically, as ``update(deckID:now:_:)`` does, and stores the event `change`
+    /// returns (if any) in the same transaction.
+    ///
+    /// The event is written only when the deck changed; it is committed together with the change or
+    /// not at all, and observers (see ``observeEvents(_:)``) hear of it once it is committed.
+    ///
+    /// - Parameters:
+    ///   - id: the deck's id.
+    ///   - now: the current time.
+    ///   - change: the work to do on the deck; returns its result and the event describing it.
+    /// - Returns: the result `change` returned, or `nil` when no deck has that id.
+    /// - Throws: what `change` threw, or ``StorageError``.
+    func updateRecordingEvent<Result: Sendable>(
+        deckID id: String, now: Int64,
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
+    ) async throws -> Result?
+
+    /// A deck's stored events after a given number, oldest first.
+    ///
+    /// - Parameters:
+    ///   - id: the deck's id.
+    ///   - number: only events numbered above it.
+    ///   - limit: the most events returned.
+    /// - Returns: the events, in number order; older events than the store retains are missing.
+    /// - Throws: ``StorageError`` when the store cannot be read.
+    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent]
+
+    /// Starts telling `observer` about every event committed from now on, by this process or (for
+    /// a store several processes share) any other.
+    ///
+    /// - Parameter observer: called with the deck and its latest event number after each commit.
+    /// - Throws: ``StorageError`` when the notifications cannot be set up.
+    func observeEvents(_ observer: @escaping DeckEventObserver) async throws
+
     /// Deletes every deck whose last change is older than `cutoff`.
     ///
     /// - Parameter cutoff: seconds since 1970.

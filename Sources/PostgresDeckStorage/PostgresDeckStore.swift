@@ -20,9 +20,10 @@ import PostgresNIO
 /// let app = RiffleServer.makeApplication(configuration: ServiceConfiguration(), store: store)
 /// ```
 public final class PostgresDeckStore: DeckStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     private let runTask: Task<Void, Never>
-    private let logger: Logger
+    let logger: Logger
+    let eventListener = PostgresEventListener()
 
     private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
         self.client = client
@@ -67,6 +68,7 @@ public final class PostgresDeckStore: DeckStore {
 
     /// Closes the connection pool; the store cannot be used afterwards.
     public func close() async {
+        await eventListener.stop()
         runTask.cancel()
         await runTask.value
     }
@@ -193,7 +195,7 @@ public final class PostgresDeckStore: DeckStore {
     }
 
     /// Runs database work, turning its failures into `StorageError` (whose text is for logs only).
-    private func storage<T>(write: Bool, _ work: () async throws -> T) async throws -> T {
+    func storage<T>(write: Bool, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch let error as StorageError {
@@ -213,7 +215,7 @@ public final class PostgresDeckStore: DeckStore {
         String(reflecting: error)
     }
 
-    private static func decode(_ bytes: ByteBuffer, id: String) throws -> DeckState {
+    static func decode(_ bytes: ByteBuffer, id: String) throws -> DeckState {
         do {
             return try DeckState(serialized: bytes.readableBytesView)
         } catch {

@@ -30,7 +30,8 @@ enum PostgresMigrations {
                 ) WITH (fillfactor = 80)
                 """,
                 "CREATE INDEX deck_by_updated_at ON deck (updated_at)",
-            ])
+            ]),
+        PostgresEventLog.migration,
     ]
 
     /// Applies every migration the database has not seen yet.

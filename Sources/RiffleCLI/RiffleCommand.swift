@@ -6,7 +6,10 @@ public struct RiffleCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "riffle",
         abstract: "Riffle: a Deck of Cards API server, its web app, and a client for the terminal.",
-        subcommands: [ServeCommand.self, DeckCommand.self, PileCommand.self, ArtCommand.self],
+        subcommands: [
+            ServeCommand.self, DeckCommand.self, PileCommand.self, TableCommand.self, WatchCommand.self,
+            ArtCommand.self,
+        ],
         defaultSubcommand: nil
     )
 

@@ -39,9 +39,10 @@ public final class SQLiteDeckStore: DeckStore {
         case inMemory
     }
 
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     private let cache = DeckReadCache()
-    private let writes: SQLiteWriteQueue
+    let writes: SQLiteWriteQueue
+    let eventObservers: DeckEventObservers
     /// The background checkpointer of a file store.
     let checkpointer: SQLiteCheckpointer?
     private let fileLock: FileLock?
@@ -77,8 +78,11 @@ public final class SQLiteDeckStore: DeckStore {
                     try db.execute(sql: "PRAGMA wal_autocheckpoint = \(SQLiteCheckpointer.writerSafetyNetPages)")
                 }
             }
+            let observers = DeckEventObservers()
+            eventObservers = observers
             writes = SQLiteWriteQueue(
-                writer: writer, cache: cache, onCommit: { checkpointer?.commitRecorded() })
+                writer: writer, cache: cache, onCommit: { checkpointer?.commitRecorded() },
+                onEvents: { observers.committed($0) })
         } catch let error as StorageError {
             throw error
         } catch {

@@ -16,6 +16,7 @@ enum SQLiteMigrations {
                     CREATE INDEX deck_by_updated_at ON deck (updated_at);
                     """)
         }
+        SQLiteEventLog.registerMigration(&migrator)
         return migrator
     }
 }

@@ -14,7 +14,7 @@ import PlayingCards
 /// decks (the only other kind of write) runs as a batch operation that empties the cache. A deck
 /// that is not in SQLite when written back fails the batch rather than losing the change.
 final class SQLiteWriteBatch {
-    private let db: Database
+    let db: Database
     private let cache: DeckReadCache
     /// Every deck read or written in this batch, by id; `nil` records that no such deck exists.
     private(set) var decks: [String: DeckState?] = [:]
@@ -23,6 +23,8 @@ final class SQLiteWriteBatch {
     private var changedIndex: [String: Int] = [:]
     /// Whether the batch deleted decks, so that the cache must be emptied once it commits.
     private(set) var deletedDecks = false
+    /// The events written in this batch (see SQLiteEventLog), for the observers once it commits.
+    var recordedEvents: [DeckEvent] = []
 
     init(db: Database, cache: DeckReadCache) {
         self.db = db

@@ -35,6 +35,7 @@ final class SQLiteWriteQueue: Sendable {
     private let cache: DeckReadCache
     private let maximumBatch: Int
     private let onCommit: @Sendable () -> Void
+    private let onEvents: @Sendable ([DeckEvent]) -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "riffle.sqlite.write-batches")
 
@@ -43,14 +44,16 @@ final class SQLiteWriteQueue: Sendable {
     ///   - cache: told every deck a batch read or wrote, once the batch has committed.
     ///   - maximumBatch: the most writes in one transaction.
     ///   - onCommit: called after each batch commits, on the batch queue (it must not block).
+    ///   - onEvents: called with the events a batch recorded once it commits, on the batch queue.
     init(
         writer: any DatabaseWriter, cache: DeckReadCache, maximumBatch: Int = 256,
-        onCommit: @escaping @Sendable () -> Void = {}
+        onCommit: @escaping @Sendable () -> Void = {}, onEvents: @escaping @Sendable ([DeckEvent]) -> Void = { _ in }
     ) {
         self.writer = writer
         self.cache = cache
         self.maximumBatch = maximumBatch
         self.onCommit = onCommit
+        self.onEvents = onEvents
     }
 
     /// Queues `work` for the next batch and returns its result once that batch has committed.
@@ -116,17 +119,18 @@ final class SQLiteWriteQueue: Sendable {
     private func run(_ batch: [Pending]) {
         let cache = cache
         do {
-            let (decks, rank, deletedDecks) = try writer.write {
-                db -> ([String: DeckState?], DeckReadCache.Rank, Bool) in
+            let (decks, rank, deletedDecks, events) = try writer.write {
+                db -> ([String: DeckState?], DeckReadCache.Rank, Bool, [DeckEvent]) in
                 let session = SQLiteWriteBatch(db: db, cache: cache)
                 for pending in batch { try pending.stage(session) }
                 try session.flush()
-                return (session.decks, cache.rankForWrite(), session.deletedDecks)
+                return (session.decks, cache.rankForWrite(), session.deletedDecks, session.recordedEvents)
             }
             // Before any caller hears back, and before the next batch: see DeckReadCache.
             if deletedDecks { cache.removeAll() }
             for case (let id, let deck?) in decks { cache.store(deck, id: id, rank: rank) }
             for pending in batch { pending.finish(nil) }
+            onEvents(events)
             onCommit()
         } catch {
             // The transaction rolled back; whatever the cache learnt from it is not trusted.

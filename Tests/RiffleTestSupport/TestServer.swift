@@ -32,10 +32,11 @@ public final class TestServer: Sendable {
     ///
     /// - Parameters:
     ///   - store: the deck store; a fresh in-memory SQLite store by default.
+    ///   - logger: the server's logger; by default one that prints warnings and errors only.
     ///   - configuration: changes to the default configuration (the port is always ephemeral).
     /// - Returns: the running server.
     public static func start(
-        store: (any DeckStore)? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in }
+        store: (any DeckStore)? = nil, logger: Logger? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let chosenStore: any DeckStore
         if let store {
@@ -47,8 +48,13 @@ public final class TestServer: Sendable {
         var configuration = ServiceConfiguration(host: "127.0.0.1", port: 0)
         configure(&configuration)
         configuration.port = 0
-        var logger = Logger(label: "riffle-test")
-        logger.logLevel = .warning
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "riffle-test")
+                logger.logLevel = .warning
+                return logger
+            }()
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = RiffleServer.makeApplication(
             configuration: configuration, store: store, logger: logger,

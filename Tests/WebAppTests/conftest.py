@@ -74,9 +74,9 @@ def find_executable(*names):
     return None
 
 
-@pytest.fixture(scope="session")
-def driver():
-    """Headless Chromium (Debian's chromium and chromium-driver), recording page errors in window.__riffleErrors."""
+def chromium(performance_log=False):
+    """A new headless Chromium session (Debian's chromium and chromium-driver) recording page errors in
+    window.__riffleErrors; with `performance_log`, Chrome's performance log (the DevTools Network events) is kept."""
     options = webdriver.ChromeOptions()
     browser = os.environ.get("CHROMIUM_BIN") or find_executable("chromium", "chromium-browser")
     if browser:
@@ -84,11 +84,20 @@ def driver():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1280,900", "--hide-scrollbars", "--force-device-scale-factor=1"):
         options.add_argument(argument)
+    if performance_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver_path = os.environ.get("CHROMEDRIVER_BIN") or find_executable("chromedriver")
     service = Service(executable_path=driver_path) if driver_path else Service()
     browser_driver = webdriver.Chrome(options=options, service=service)
     browser_driver.set_page_load_timeout(30)
     record_page_errors(browser_driver)
+    return browser_driver
+
+
+@pytest.fixture(scope="session")
+def driver():
+    """Headless Chromium, one session for the test run."""
+    browser_driver = chromium()
     yield browser_driver
     browser_driver.quit()
 

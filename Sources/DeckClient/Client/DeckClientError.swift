@@ -17,6 +17,7 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
         private enum Wrapped: Hashable, Sendable {
             case deckNotFound, pileNotFound, notEnoughCards, cardsNotInPile, serverRejected
             case unexpectedStatus, decodingFailed, transportFailed, timedOut, invalidRequest, cancelled
+            case unauthorized, forbidden, playerTaken
         }
 
         private let wrapped: Wrapped
@@ -47,6 +48,12 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let invalidRequest = Code(.invalidRequest)
         /// The calling task was cancelled.
         public static let cancelled = Code(.cancelled)
+        /// The player token is unknown, malformed or of another deck (HTTP 401).
+        public static let unauthorized = Code(.unauthorized)
+        /// The request needs another player's token, such as drawing from someone else's hand (HTTP 403).
+        public static let forbidden = Code(.forbidden)
+        /// The name asked for in a join is already a player of the deck (HTTP 409).
+        public static let playerTaken = Code(.playerTaken)
 
         /// A short name for the code, such as `"deckNotFound"`.
         public var description: String {
@@ -62,6 +69,9 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             case .timedOut: "timedOut"
             case .invalidRequest: "invalidRequest"
             case .cancelled: "cancelled"
+            case .unauthorized: "unauthorized"
+            case .forbidden: "forbidden"
+            case .playerTaken: "playerTaken"
             }
         }
     }
@@ -117,6 +127,12 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             code = .cardsNotInPile
         } else if message.hasPrefix("Not enough cards remaining") {
             code = .notEnoughCards
+        } else if status == 401 {
+            code = .unauthorized
+        } else if status == 403 {
+            code = .forbidden
+        } else if status == 409 {
+            code = .playerTaken
         } else {
             code = .serverRejected
         }

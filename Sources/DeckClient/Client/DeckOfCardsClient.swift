@@ -21,11 +21,18 @@ import PlayingCards
 /// is not thrown: see ``DrawResult/shortfall``. Only reads are retried (see ``RetryPolicy``).
 ///
 /// The client is a value: copies share one image cache and one transport.
+///
+/// On a live table, ``join(deckID:player:)`` makes you a player and ``withPlayer(_:)`` gives a copy
+/// that sends that player's token with every request, so it sees and moves the player's hidden hand;
+/// ``events(deckID:token:lastEventID:)`` follows everything that happens to the deck.
 public struct DeckOfCardsClient: Sendable {
     /// The settings the client was made with.
     public let configuration: DeckClientConfiguration
     /// The HTTP layer.
     public let transport: any HTTPTransport
+    /// The player this client acts as (sent as `Authorization: Bearer`), or `nil` for nobody in
+    /// particular. Set it with ``withPlayer(_:)``.
+    public internal(set) var playerToken: PlayerToken?
     /// The image cache and in-flight downloads, shared by copies of the client.
     let images: ImageCache
 
@@ -61,11 +68,12 @@ public struct DeckOfCardsClient: Sendable {
     /// - Returns: the URL.
     /// - Throws: ``DeckClientError/Code/invalidRequest`` for an invalid pile name or base URL.
     public func url(for request: DeckRequest) throws -> URL {
-        if request.pathSegments.count > 3, request.pathSegments[2] == "pile",
+        if request.pathSegments.count > 3, ["pile", "player"].contains(request.pathSegments[2]),
             !PileName.isValid(request.pathSegments[3])
         {
+            let what = request.pathSegments[2] == "pile" ? "pile" : "player"
             throw DeckClientError(
-                code: .invalidRequest, message: "\"\(request.pathSegments[3])\" is not a valid pile name.")
+                code: .invalidRequest, message: "\"\(request.pathSegments[3])\" is not a valid \(what) name.")
         }
         let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
         var path = configuration.baseURL.path
@@ -86,7 +94,8 @@ public struct DeckOfCardsClient: Sendable {
     }
 
     /// The HTTP request for an API request: `GET` with a query string for reads, `POST` with a
-    /// form-encoded body for requests that change state.
+    /// form-encoded body for requests that change state; with the player's token when the client
+    /// has one (``withPlayer(_:)``).
     ///
     /// - Parameter request: the API request.
     /// - Returns: the HTTP request.
@@ -95,6 +104,7 @@ public struct DeckOfCardsClient: Sendable {
         let url = try url(for: request)
         let timeout = configuration.timeout
         var headers = ["Accept": "application/json"]
+        if let playerToken { headers["Authorization"] = playerToken.authorizationValue }
         guard request.changesState else {
             return HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout)
         }

@@ -1,12 +1,19 @@
 /// One pile as the pile endpoints describe it under `piles`: its name, size and, for the pile a
 /// list request named, its cards.
+///
+/// On a live table (see ``DeckOfCardsClient/join(deckID:player:)``) a player's hand is a private
+/// pile: ``isPrivate`` is set, and its ``cards`` are listed only to a client playing as its owner
+/// (``DeckOfCardsClient/withPlayer(_:)``); everyone else sees ``remaining``.
 public struct PileSummary: Hashable, Sendable {
     /// The pile's name, `[-a-zA-Z0-9_]+`.
     public var name: String
     /// How many cards the pile holds.
     public var remaining: Int
-    /// The pile's cards, bottom to top; present only for the pile a list request named.
+    /// The pile's cards, bottom to top; present only for the pile a list request named (and, for a
+    /// private pile, only to its owner).
     public var cards: [CardInfo]?
+    /// Whether the pile is a player's hand, whose cards only that player sees (`"private": true`).
+    public var isPrivate: Bool
 
     /// Creates a summary.
     ///
@@ -14,16 +21,24 @@ public struct PileSummary: Hashable, Sendable {
     ///   - name: the pile name.
     ///   - remaining: the pile size.
     ///   - cards: the pile's cards, bottom to top, when known.
-    public init(name: String, remaining: Int, cards: [CardInfo]? = nil) {
+    ///   - isPrivate: whether the pile is a player's hidden hand.
+    public init(name: String, remaining: Int, cards: [CardInfo]? = nil, isPrivate: Bool = false) {
         self.name = name
         self.remaining = remaining
         self.cards = cards
+        self.isPrivate = isPrivate
     }
 
     /// The value under one pile name.
     struct Body: Decodable {
         var remaining: Int
         var cards: [CardInfo]?
+        var isPrivate: Bool?
+
+        private enum CodingKeys: String, CodingKey {
+            case remaining, cards
+            case isPrivate = "private"
+        }
     }
 
     /// Decodes the `piles` object into summaries in the server's order (creation order).
@@ -42,7 +57,8 @@ public struct PileSummary: Hashable, Sendable {
         }
         return names.map { name in
             let body = bodies[name]!
-            return PileSummary(name: name, remaining: body.remaining, cards: body.cards)
+            return PileSummary(
+                name: name, remaining: body.remaining, cards: body.cards, isPrivate: body.isPrivate ?? false)
         }
     }
 }

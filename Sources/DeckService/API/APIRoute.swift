@@ -13,11 +13,17 @@ enum APIRoute: Hashable, Sendable {
     case returnCards(deckID: String)
     case drawnCards(deckID: String)
     case pile(deckID: String, pile: String, action: PileAction)
+    /// `deck/<id>/player/<name>/`: joins a live table (Riffle extension).
+    case join(deckID: String, player: String)
+    /// `deck/<id>/events/`: the deck's Server-Sent Events stream (Riffle extension).
+    case events(deckID: String)
 
     /// What a pile endpoint does.
     enum PileAction: Hashable, Sendable {
         case add, list, shuffle, returnCards
         case draw(DrawSource)
+        /// Moves the top cards of the stack into the pile (Riffle extension).
+        case deal
     }
 
     /// The outcome of matching a path.
@@ -35,7 +41,7 @@ enum APIRoute: Hashable, Sendable {
         switch self {
         case .newDeck, .newDeckAndDraw: nil
         case .deckInfo(let id), .reshuffle(let id), .draw(let id, _), .returnCards(let id), .drawnCards(let id),
-            .pile(let id, _, _):
+            .pile(let id, _, _), .join(let id, _), .events(let id):
             id
         }
     }
@@ -60,6 +66,9 @@ enum APIRoute: Hashable, Sendable {
         case .pile(_, _, .draw(.top)): "pile-draw"
         case .pile(_, _, .draw(.bottom)): "pile-draw-bottom"
         case .pile(_, _, .draw(.random)): "pile-draw-random"
+        case .pile(_, _, .deal): "pile-deal"
+        case .join: "join"
+        case .events: "events"
         }
     }
 
@@ -113,8 +122,10 @@ enum APIRoute: Hashable, Sendable {
         case ["draw", "random"]: return .draw(deckID: deckID, source: .random)
         case ["return"]: return .returnCards(deckID: deckID)
         case ["drawn"]: return .drawnCards(deckID: deckID)
+        case ["events"]: return .events(deckID: deckID)
         default: break
         }
+        if rest.count == 2, rest[0] == "player" { return .join(deckID: deckID, player: String(rest[1])) }
         guard rest.count >= 3, rest[0] == "pile" else { return nil }
         let pile = String(rest[1])
         let action: PileAction
@@ -124,6 +135,7 @@ enum APIRoute: Hashable, Sendable {
         case ["shuffle"]: action = .shuffle
         case ["return"]: action = .returnCards
         case ["draw"]: action = .draw(.top)
+        case ["deal"]: action = .deal
         case let words where words.count == 2 && words.first == "draw":
             guard let source = pileDrawSource(words.last!) else { return nil }
             action = .draw(source)

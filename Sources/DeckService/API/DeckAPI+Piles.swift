@@ -2,7 +2,7 @@ import PlayingCards
 
 extension DeckAPI {
     func pileAction(
-        _ action: APIRoute.PileAction, pile: String, deckID id: String, _ parameters: APIParameters
+        _ action: APIRoute.PileAction, pile: String, deckID id: String, _ parameters: APIParameters, _ caller: Caller
     ) async throws -> APIResponse {
         guard PileName.isValid(pile) else {
             throw APIError.badRequest(
@@ -10,81 +10,91 @@ extension DeckAPI {
                     + "a-z, A-Z, 0-9, '-' and '_'.")
         }
         switch action {
-        case .add: return try await addToPile(pile, id, parameters)
-        case .list: return try await listPile(pile, id)
-        case .shuffle: return try await shufflePile(pile, id)
-        case .draw(let source): return try await drawFromPile(pile, id, source: source, parameters)
-        case .returnCards: return try await returnPile(pile, id, parameters)
+        case .add: return try await addToPile(pile, id, parameters, caller)
+        case .list: return try await listPile(pile, id, caller)
+        case .shuffle: return try await shufflePile(pile, id, caller)
+        case .draw(let source): return try await drawFromPile(pile, id, source: source, parameters, caller)
+        case .returnCards: return try await returnPile(pile, id, parameters, caller)
+        case .deal: return try await deal(pile, id, parameters, caller)
         }
     }
 
-    private func addToPile(_ pile: String, _ id: String, _ parameters: APIParameters) async throws -> APIResponse {
+    /// On a live table a card is taken only out of places the caller can see: a card in another
+    /// player's hand is ignored, as one still in the stack is.
+    private func addToPile(
+        _ pile: String, _ id: String, _ parameters: APIParameters, _ caller: Caller
+    ) async throws -> APIResponse {
         guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
-        let deck = try await change(id) { deck in
-            try deck.addToPile(named: pile, cards: cards)
-            return deck
+        let (deck, player) = try await change(id, as: caller, kind: "pile_add") { deck, player in
+            let visible = deck
+            try deck.addToPile(named: pile, cards: cards, takingFrom: { visible.canSeePile($0, viewer: player) })
+            return (deck, player)
         }
-        return pileSummary(id, deck)
+        return pileSummary(id, deck, viewer: player)
     }
 
-    private func listPile(_ pile: String, _ id: String) async throws -> APIResponse {
+    private func listPile(_ pile: String, _ id: String, _ caller: Caller) async throws -> APIResponse {
         let deck = try await existingDeck(id)
+        let player = try caller.player(on: deck)
         do {
             _ = try deck.existingPile(named: pile)
         } catch {
             throw APIError(deckError: error)
         }
-        return pileSummary(id, deck, listing: pile)
+        return pileSummary(id, deck, listing: pile, viewer: player)
     }
 
-    private func shufflePile(_ pile: String, _ id: String) async throws -> APIResponse {
-        let deck = try await change(id) { deck in
+    private func shufflePile(_ pile: String, _ id: String, _ caller: Caller) async throws -> APIResponse {
+        let (deck, player) = try await change(id, as: caller, kind: "pile_shuffle") { deck, player in
+            try Self.checkOwnership(of: pile, on: deck, by: player)
             try deck.shufflePile(named: pile)
-            return deck
+            return (deck, player)
         }
-        return pileSummary(id, deck)
+        return pileSummary(id, deck, viewer: player)
     }
 
     private func drawFromPile(
-        _ pile: String, _ id: String, source: DrawSource, _ parameters: APIParameters
+        _ pile: String, _ id: String, source: DrawSource, _ parameters: APIParameters, _ caller: Caller
     ) async throws -> APIResponse {
         // An empty `cards=` draws by count, as in the public API.
         let cards = parameters["cards"]?.isEmpty == false ? try parameters.cards() : nil
         let count = try parameters.count()
-        let (drawn, deck) = try await change(id) { deck in
-            (try deck.drawFromPile(named: pile, cards: cards, count: count, from: source), deck)
+        let (drawn, deck, player) = try await change(id, as: caller, kind: "pile_draw") { deck, player in
+            try Self.checkOwnership(of: pile, on: deck, by: player)
+            return (try deck.drawFromPile(named: pile, cards: cards, count: count, from: source), deck, player)
         }
         var body = successBody(id)
         body.add("cards", json: cardJSON.current.array(drawn))
-        body.add("piles", json: pilesJSON(deck, listing: nil))
+        body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
         return APIResponse(json: body.json)
     }
 
-    private func returnPile(_ pile: String, _ id: String, _ parameters: APIParameters) async throws -> APIResponse {
+    private func returnPile(
+        _ pile: String, _ id: String, _ parameters: APIParameters, _ caller: Caller
+    ) async throws -> APIResponse {
         let cards = try parameters.cards()
-        let deck = try await change(id) { deck in
+        let (deck, player) = try await change(id, as: caller, kind: "pile_return") { deck, player in
+            try Self.checkOwnership(of: pile, on: deck, by: player)
             try deck.returnPile(named: pile, cards: cards)
-            return deck
+            return (deck, player)
         }
-        return pileSummary(id, deck)
+        return pileSummary(id, deck, viewer: player)
     }
 
-    private func pileSummary(_ id: String, _ deck: DeckState, listing: String? = nil) -> APIResponse {
+    /// Throws 403 when `pile` is another player's private hand.
+    static func checkOwnership(of pile: String, on deck: DeckState, by player: String?) throws(APIError) {
+        guard deck.canSeePile(pile, viewer: player) else { throw .notYourPile(pile) }
+    }
+
+    func pileSummary(_ id: String, _ deck: DeckState, listing: String? = nil, viewer: String?) -> APIResponse {
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
-        body.add("piles", json: pilesJSON(deck, listing: listing))
+        body.add("piles", json: pilesJSON(deck, listing: listing, viewer: viewer))
         return APIResponse(json: body.json)
     }
 
-    /// `{"name": {"remaining": n}, …}` in creation order, with `cards` for the listed pile only.
-    private func pilesJSON(_ deck: DeckState, listing: String?) -> String {
-        var piles = JSONObjectWriter()
-        for pile in deck.piles {
-            var entry = JSONObjectWriter()
-            entry.add("remaining", int: pile.remaining)
-            if pile.name == listing { entry.add("cards", json: cardJSON.current.array(pile.cards)) }
-            piles.add(dynamicKey: pile.name, json: entry.json)
-        }
-        return piles.json
+    /// The `piles` object as `viewer` may see it (see ``TablePilesJSON``).
+    func pilesJSON(_ deck: DeckState, listing: String?, viewer: String?) -> String {
+        TablePilesJSON.piles(deck, listing: listing, viewer: viewer, cardJSON: cardJSON.current)
     }
 }

@@ -1,4 +1,5 @@
 import DeckStorage
+import HTTPTypes
 import PlayingCards
 
 /// The Deck of Cards API's operations: each parses its parameters, does its work on a deck as one
@@ -10,17 +11,28 @@ struct DeckAPI: Sendable {
     let cardJSON: PublicCardJSON
     let clock: @Sendable () -> Int64
 
-    func respond(to route: APIRoute, parameters: APIParameters) async throws -> APIResponse {
+    /// Answers one API request.
+    ///
+    /// - Parameters:
+    ///   - route: the endpoint.
+    ///   - parameters: the request's parameters.
+    ///   - caller: who is asking (a spectator unless the request carries a token).
+    ///   - method: the request's method (joining a table takes `POST` only).
+    func respond(
+        to route: APIRoute, parameters: APIParameters, caller: Caller = .spectator, method: HTTPRequest.Method = .get
+    ) async throws -> APIResponse {
         switch route {
         case .newDeck(let shuffled): return try await newDeck(shuffled: shuffled, parameters)
         case .newDeckAndDraw: return try await newDeckAndDraw(parameters)
-        case .deckInfo(let id): return try await deckInfo(id)
-        case .reshuffle(let id): return try await reshuffle(id, parameters)
-        case .draw(let id, let source): return try await draw(id, source: source, parameters)
-        case .returnCards(let id): return try await returnCards(id, parameters)
-        case .drawnCards(let id): return try await drawnCards(id)
+        case .deckInfo(let id): return try await deckInfo(id, caller)
+        case .reshuffle(let id): return try await reshuffle(id, parameters, caller)
+        case .draw(let id, let source): return try await draw(id, source: source, parameters, caller)
+        case .returnCards(let id): return try await returnCards(id, parameters, caller)
+        case .drawnCards(let id): return try await drawnCards(id, caller)
         case .pile(let id, let pile, let action):
-            return try await pileAction(action, pile: pile, deckID: id, parameters)
+            return try await pileAction(action, pile: pile, deckID: id, parameters, caller)
+        case .join(let id, let player): return try await join(id, player: player, method: method)
+        case .events: throw APIError.badRequest("The events endpoint answers a text/event-stream GET.")
         }
     }
 
@@ -77,14 +89,16 @@ struct DeckAPI: Sendable {
 
     // MARK: The main stack
 
-    private func deckInfo(_ id: String) async throws -> APIResponse {
-        deckSummary(id, try await existingDeck(id))
+    private func deckInfo(_ id: String, _ caller: Caller) async throws -> APIResponse {
+        let deck = try await existingDeck(id)
+        _ = try caller.player(on: deck)
+        return deckSummary(id, deck)
     }
 
     /// A full reshuffle checks `deck_count` first, as a new deck does, although the deck keeps its
     /// own count: before the deck is looked up, so an unknown deck with `deck_count=21` gets the
     /// max-decks message. `remaining=true` shuffles the stack only and reads nothing else.
-    private func reshuffle(_ id: String, _ parameters: APIParameters) async throws -> APIResponse {
+    private func reshuffle(_ id: String, _ parameters: APIParameters, _ caller: Caller) async throws -> APIResponse {
         let onlyRemaining = parameters.boolean("remaining") == true
         var jokers: Bool?
         var contents: [Card]?
@@ -93,7 +107,7 @@ struct DeckAPI: Sendable {
             jokers = parameters.boolean("jokers_enabled")
             contents = try parameters.cards()
         }
-        let deck = try await change(id) { [jokers, contents] deck in
+        let deck = try await change(id, as: caller, kind: "shuffle") { [jokers, contents] deck, _ in
             if onlyRemaining {
                 deck.shuffleRemaining()
             } else {
@@ -104,17 +118,19 @@ struct DeckAPI: Sendable {
         return deckSummary(id, deck)
     }
 
-    private func draw(_ id: String, source: DrawSource, _ parameters: APIParameters) async throws -> APIResponse {
+    private func draw(
+        _ id: String, source: DrawSource, _ parameters: APIParameters, _ caller: Caller
+    ) async throws -> APIResponse {
         let count = try parameters.count()
-        let (outcome, remaining) = try await change(id) { deck in
+        let (outcome, remaining) = try await change(id, as: caller, kind: "draw") { deck, _ in
             (try deck.draw(count: count, from: source), deck.remaining)
         }
         return drawResponse(id, outcome, remaining: remaining)
     }
 
-    private func returnCards(_ id: String, _ parameters: APIParameters) async throws -> APIResponse {
+    private func returnCards(_ id: String, _ parameters: APIParameters, _ caller: Caller) async throws -> APIResponse {
         let cards = try parameters.cards()
-        let remaining = try await change(id) { deck in
+        let remaining = try await change(id, as: caller, kind: "return") { deck, _ in
             deck.returnCards(cards)
             return deck.remaining
         }
@@ -123,8 +139,9 @@ struct DeckAPI: Sendable {
         return APIResponse(json: body.json)
     }
 
-    private func drawnCards(_ id: String) async throws -> APIResponse {
+    private func drawnCards(_ id: String, _ caller: Caller) async throws -> APIResponse {
         let deck = try await existingDeck(id)
+        _ = try caller.player(on: deck)
         var body = successBody(id)
         body.add("cards", json: cardJSON.current.array(deck.drawn))
         body.add("remaining", int: deck.remaining)
@@ -139,17 +156,28 @@ struct DeckAPI: Sendable {
     }
 
     /// Runs `work` on the deck as one atomic store change; `DeckError`s become the API's error answers.
+    ///
+    /// `work` gets the caller's player name (`nil` for a spectator), checked against the deck in the
+    /// same transaction (a bad token changes nothing). On a live table the change is counted and
+    /// recorded as an event of `kind` in that transaction too.
     func change<Result: Sendable>(
-        _ id: String, _ work: @escaping @Sendable (inout DeckState) throws -> Result
+        _ id: String, as caller: Caller, kind: String,
+        _ work: @escaping @Sendable (inout DeckState, _ player: String?) throws -> Result
     ) async throws -> Result {
         guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
         do {
-            guard let result = try await store.update(deckID: id, now: clock(), { deck in try work(&deck) }) else {
-                throw APIError.unknownDeck
+            let result = try await store.updateRecordingEvent(deckID: id, now: clock()) { deck in
+                let player = try caller.player(on: deck)
+                return try Self.recordingChange(of: &deck, id: id, kind: kind, player: player) { deck in
+                    try work(&deck, player)
+                }
             }
+            guard let result else { throw APIError.unknownDeck }
             return result
         } catch let error as DeckError {
             throw APIError(deckError: error)
+        } catch let error as TableError {
+            throw APIError(tableError: error)
         }
     }
 

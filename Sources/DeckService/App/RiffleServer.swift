@@ -34,12 +34,19 @@ public enum RiffleServer {
             publicURL: configuration.publicURL ?? configuration.listeningURL(port: configuration.port))
         let limits = configuration.limits
         let metrics = ServiceMetrics()
+        let hub = EventHub(
+            store: store, cardJSON: cardJSON,
+            configuration: EventHub.Configuration(
+                heartbeatInterval: configuration.eventHeartbeatInterval,
+                subscriberCapacity: configuration.eventSubscriberCapacity),
+            logger: logger)
         let responder = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            events: EventStreamEndpoint(store: store, hub: hub, cardJSON: cardJSON, clock: clock),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             logger: logger,
-            operations: OperationsEndpoints(store: store, metrics: metrics),
+            operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub),
             metrics: metrics,
             rateLimit: limits.requestsPerSecondPerClient.map {
                 RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
@@ -57,11 +64,11 @@ public enum RiffleServer {
             server: .http1(
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
                     ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
-                    ConnectionTimeoutHandler(limits: deadlineLimits),
+                    ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamCloseHandler(),
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),
-            services: [expiry],
+            services: [expiry, hub],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 if configuration.publicURL == nil { cardJSON.setPublicURL(configuration.listeningURL(port: port)) }

@@ -15,6 +15,11 @@ public struct ServiceConfiguration: Sendable {
     public var limits: ServiceLimits
     /// A folder to serve the web app from instead of the copy built into the server (for development).
     public var webRoot: String?
+    /// How often a quiet events stream gets a comment line (15 s by default).
+    public var eventHeartbeatInterval: Duration = .seconds(15)
+    /// The most events waiting for one events subscriber; one that falls further behind is
+    /// disconnected and resumes with `Last-Event-ID` (1,024 by default).
+    public var eventSubscriberCapacity = 1_024
 
     /// Creates a configuration; every parameter has the documented default.
     public init(

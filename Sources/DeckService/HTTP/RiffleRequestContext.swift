@@ -7,10 +7,13 @@ struct RiffleRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The connected peer, `nil` when unknown (such as in router-level tests).
     let remoteAddress: SocketAddress?
+    /// The connection, which an events stream closes when its subscriber cannot keep up.
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 
     /// The client's IP address as text, the key of its rate-limit bucket.

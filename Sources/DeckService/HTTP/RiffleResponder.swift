@@ -15,6 +15,7 @@ struct RiffleResponder: HTTPResponder {
     typealias Context = RiffleRequestContext
 
     let api: DeckAPI
+    let events: EventStreamEndpoint
     let assets: StaticAssets
     let limits: ServiceLimits
     let logger: Logger
@@ -52,7 +53,7 @@ struct RiffleResponder: HTTPResponder {
             return (await operations.respond(to: path, head: request.method == .head), label)
         }
         if path.hasPrefix("/api") {
-            return await answerAPI(request, path: path)
+            return await answerAPI(request, path: path, context: context)
         }
         if let asset = await assets.response(for: path, request: request) {
             return (asset, "static")
@@ -61,7 +62,7 @@ struct RiffleResponder: HTTPResponder {
         return (notFound, "other")
     }
 
-    private func answerAPI(_ request: Request, path: String) async -> (Response, String) {
+    private func answerAPI(_ request: Request, path: String, context: Context) async -> (Response, String) {
         let query = request.uri.query
         if let query, query.utf8.count > limits.maximumQueryBytes {
             let tooLong = APIError(status: .uriTooLong, message: "The query string is longer than 16 KiB.")
@@ -84,9 +85,15 @@ struct RiffleResponder: HTTPResponder {
             if request.method == .head {
                 return (Self.json(try await api.respondToHead(route), head: true), route.label)
             }
+            if case .events(let deckID) = route {
+                return (try await eventStream(request, deckID: deckID, query: query, context: context), route.label)
+            }
             let parameters = try await Self.parameters(of: request, query: query, limits: limits)
             try await checkDeckCapacity(for: route)
-            let response = try await api.respond(to: route, parameters: parameters)
+            // Tokens are read only when a request carries one.
+            let caller = request.headers[.authorization].map { Caller(authorization: $0) } ?? .spectator
+            let response = try await api.respond(
+                to: route, parameters: parameters, caller: caller, method: request.method)
             if route.createsDeck { deckCapacity?.deckCreated() }
             return (Self.json(response, head: false), route.label)
         } catch let error as APIError {

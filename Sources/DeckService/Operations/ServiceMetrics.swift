@@ -12,12 +12,14 @@ import Prometheus
 /// - `riffle_decks_stored`: the number of decks, read from the store at each scrape.
 /// - `riffle_storage_errors_total`: store failures answered with 503.
 /// - `riffle_rate_limited_total`: requests refused with 429.
+/// - `riffle_event_subscribers`: open events streams, read from the event hub at each scrape.
 final class ServiceMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let storageErrors: CoreMetrics.Counter
     private let rateLimited: CoreMetrics.Counter
     private let decksStored: CoreMetrics.Gauge
+    private let eventSubscribers: CoreMetrics.Gauge
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -30,6 +32,7 @@ final class ServiceMetrics: Sendable {
         storageErrors = CoreMetrics.Counter(label: "riffle_storage_errors_total", factory: factory)
         rateLimited = CoreMetrics.Counter(label: "riffle_rate_limited_total", factory: factory)
         decksStored = CoreMetrics.Gauge(label: "riffle_decks_stored", factory: factory)
+        eventSubscribers = CoreMetrics.Gauge(label: "riffle_event_subscribers", factory: factory)
     }
 
     /// Records one answered request.
@@ -48,9 +51,11 @@ final class ServiceMetrics: Sendable {
     /// Records a request refused by the rate limit.
     func requestRateLimited() { rateLimited.increment() }
 
-    /// The exposition text, after refreshing the deck count (`nil` when the store cannot say).
-    func exposition(decksStored count: Int?) -> String {
+    /// The exposition text, after refreshing the deck count (`nil` when the store cannot say) and
+    /// the number of open events streams.
+    func exposition(decksStored count: Int?, eventSubscribers subscribers: Int = 0) -> String {
         if let count { decksStored.record(count) }
+        eventSubscribers.record(subscribers)
         return registry.emitToString()
     }
 }

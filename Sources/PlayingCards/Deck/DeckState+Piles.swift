@@ -9,11 +9,15 @@ extension DeckState {
     /// - Parameters:
     ///   - name: the pile's name, 1…64 characters from `[-a-zA-Z0-9_]`.
     ///   - cards: the cards to add, in order.
+    ///   - mayTakeFrom: whether a card may be taken out of the pile of a given name (on a live
+    ///     table, only piles the caller can see); every pile by default.
     /// - Returns: the cards that were added.
     /// - Throws: ``DeckError`` when the name is not a valid pile name.
     /// - Complexity: O(*n* · *m*) for *n* cards in play and *m* requested.
     @discardableResult
-    public mutating func addToPile(named name: String, cards: [Card]) throws(DeckError) -> [Card] {
+    public mutating func addToPile(
+        named name: String, cards: [Card], takingFrom mayTakeFrom: (String) -> Bool = { _ in true }
+    ) throws(DeckError) -> [Card] {
         guard PileName.isValid(name) else { throw .invalidPileName }
         let target = pileIndex(named: name) ?? createPile(named: name)
         var added: [Card] = []
@@ -23,7 +27,9 @@ extension DeckState {
         for card in cards {
             if drawnCounts.take(card) {
                 takenFromDrawn.append(card)
-            } else if let source = piles.indices.first(where: { $0 != target && piles[$0].cards.contains(card) }) {
+            } else if let source = piles.indices.first(where: {
+                $0 != target && piles[$0].cards.contains(card) && mayTakeFrom(piles[$0].name)
+            }) {
                 let position = piles[source].cards.lastIndex(of: card)!
                 piles[source].cards.remove(at: position)
             } else if alreadyInTarget.take(card), let position = piles[target].cards.firstIndex(of: card) {

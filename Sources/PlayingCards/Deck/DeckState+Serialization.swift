@@ -3,7 +3,10 @@
 /// Layout (version 1): `version, flags, deckCount`, then the partial contents, stack and drawn
 /// cards as `UInt16` little-endian counts followed by card ordinals, then the pile count (`UInt16`)
 /// and each pile as a name length (`UInt8`), the ASCII name, and its cards like the lists above.
-/// Flags: bit 0 shuffled, bit 1 jokers enabled, bit 2 partial contents present.
+/// Flags: bit 0 shuffled, bit 1 jokers enabled, bit 2 partial contents present, bit 3 live table.
+/// A live table's section follows the piles: its change number (`UInt64` little-endian), its player
+/// count (`UInt8`) and each player as a name like a pile's and a 32-byte token hash. A plain deck's
+/// bytes are exactly what they were before tables existed.
 extension DeckState {
     /// The storage format version written by ``serialized()``.
     public static let serializationVersion: UInt8 = 1
@@ -18,6 +21,7 @@ extension DeckState {
         var flags: UInt8 = shuffled ? 1 : 0
         if composition.jokersEnabled { flags |= 2 }
         if composition.partialContents != nil { flags |= 4 }
+        if table != nil { flags |= 8 }
         bytes.append(Self.serializationVersion)
         bytes.append(flags)
         bytes.append(UInt8(composition.deckCount))
@@ -30,6 +34,7 @@ extension DeckState {
             bytes.append(contentsOf: pile.name.utf8)
             Self.append(pile.cards, to: &bytes)
         }
+        if let table { Self.append(table, to: &bytes) }
         return bytes
     }
 
@@ -57,14 +62,27 @@ extension DeckState {
             let name = try reader.name()
             piles.append(Pile(name: name, cards: try reader.cards()))
         }
+        let table = flags & 8 != 0 ? try reader.table() : nil
         guard reader.isAtEnd else { throw DeckDecodingError("trailing bytes") }
-        self.init(composition: composition, stack: stack, piles: piles, drawn: drawn, shuffled: flags & 1 != 0)
+        self.init(
+            composition: composition, stack: stack, piles: piles, drawn: drawn, shuffled: flags & 1 != 0, table: table)
         guard isConsistent else { throw DeckDecodingError("cards do not add up to the deck's composition") }
     }
 
     private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(truncatingIfNeeded: count))
         bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+    }
+
+    private static func append(_ table: TableState, to bytes: inout [UInt8]) {
+        let number = UInt64(bitPattern: table.changeNumber)
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+        bytes.append(UInt8(table.players.count))
+        for player in table.players {
+            bytes.append(UInt8(player.name.utf8.count))
+            bytes.append(contentsOf: player.name.utf8)
+            bytes.append(contentsOf: player.tokenHash)
+        }
     }
 
     private static func append(_ cards: [Card], to bytes: inout [UInt8]) {
@@ -111,6 +129,22 @@ private struct ByteReader {
             cards.append(card)
         }
         return cards
+    }
+
+    mutating func table() throws(DeckDecodingError) -> TableState {
+        var number: UInt64 = 0
+        for shift in stride(from: 0, to: 64, by: 8) { number |= UInt64(try byte()) << UInt64(shift) }
+        let playerCount = Int(try byte())
+        guard playerCount <= TableState.maximumPlayers else { throw DeckDecodingError("too many players") }
+        var players: [TablePlayer] = []
+        for _ in 0..<playerCount {
+            let playerName = try name()
+            guard bytes.count - offset >= TableState.tokenHashLength else { throw DeckDecodingError("truncated") }
+            players.append(
+                TablePlayer(name: playerName, tokenHash: Array(bytes[offset..<offset + TableState.tokenHashLength])))
+            offset += TableState.tokenHashLength
+        }
+        return TableState(players: players, changeNumber: Int64(bitPattern: number))
     }
 
     mutating func name() throws(DeckDecodingError) -> String {

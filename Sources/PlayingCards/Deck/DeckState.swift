@@ -25,6 +25,8 @@ public struct DeckState: Hashable, Sendable {
     public internal(set) var drawn: [Card]
     /// Whether the stack was last rebuilt shuffled.
     public internal(set) var shuffled: Bool
+    /// The players and change counter of a live table; `nil` for a plain deck (see ``TableState``).
+    public internal(set) var table: TableState?
 
     /// Creates a new deck with every card in the stack.
     ///
@@ -38,6 +40,7 @@ public struct DeckState: Hashable, Sendable {
         self.piles = []
         self.drawn = []
         self.shuffled = shuffled
+        self.table = nil
         if shuffled { stack.shuffle(using: &generator) }
     }
 
@@ -53,12 +56,16 @@ public struct DeckState: Hashable, Sendable {
 
     /// Creates a deck from its parts, as storage reads it back. The parts are not checked against
     /// each other; ``isConsistent`` tells whether they add up.
-    package init(composition: DeckComposition, stack: [Card], piles: [Pile], drawn: [Card], shuffled: Bool) {
+    package init(
+        composition: DeckComposition, stack: [Card], piles: [Pile], drawn: [Card], shuffled: Bool,
+        table: TableState? = nil
+    ) {
         self.composition = composition
         self.stack = stack
         self.piles = piles
         self.drawn = drawn
         self.shuffled = shuffled
+        self.table = table
     }
 
     /// The number of undrawn cards.

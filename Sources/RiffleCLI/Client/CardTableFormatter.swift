@@ -56,14 +56,15 @@ enum CardTableFormatter {
         return table(rows) + "\n" + piles(result.piles)
     }
 
-    /// A table of piles: name, count, and the cards of any pile whose cards are known.
+    /// A table of piles: name, count, and the cards of any pile whose cards are known; a player's
+    /// hand whose cards are hidden from this caller says `(private)`.
     static func piles(_ piles: [PileSummary]) -> String {
         guard !piles.isEmpty else { return "no piles\n" }
         let nameWidth = max(4, piles.map(\.name.count).max() ?? 0)
         let countWidth = max(5, piles.map { String($0.remaining).count }.max() ?? 0)
         var text = "PILE".padding(nameWidth) + "  " + "COUNT".padding(countWidth) + "  CARDS\n"
         for pile in piles {
-            let cards = pile.cards.map(cardLine) ?? ""
+            let cards = pile.cards.map(cardLine) ?? (pile.isPrivate ? "(private)" : "")
             let row = pile.name.padding(nameWidth) + "  " + String(pile.remaining).padding(countWidth) + "  " + cards
             text += row.trimmingTrailingSpaces() + "\n"
         }

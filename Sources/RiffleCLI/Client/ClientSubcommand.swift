@@ -30,14 +30,16 @@ extension ClientSubcommand {
     ///
     /// Errors go to standard error as `error: <server message> (HTTP <status>)` with status 1. A
     /// short main-deck draw prints the cards it dealt, then the server's message as an error.
+    /// With a `token`, the request is sent as that player (`Authorization: Bearer`).
     func perform<Answer: Decodable>(
         _ request: DeckRequest, as answer: Answer.Type, output: CommandOutput, environment: [String: String],
-        render: (Answer) -> String
+        token: PlayerToken? = nil, render: (Answer) -> String
     ) async -> Int32 {
         do {
             let client = DeckOfCardsClient(
                 configuration: DeckClientConfiguration(
-                    baseURL: try options.serverURL(environment: environment)))
+                    baseURL: try options.serverURL(environment: environment))
+            ).withPlayer(token)
             let response = try await client.send(request)
             if options.json {
                 var body = String(decoding: response.body, as: UTF8.self)

@@ -12,6 +12,8 @@ extension PileCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player of a live table (needed for your own hand).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// The pile name.
@@ -49,7 +51,7 @@ extension PileCommand {
             }
             return await perform(
                 request, as: PileDrawResult.self, output: output, environment: environment,
-                render: CardTableFormatter.pileDraw)
+                token: player.playerToken(environment: environment), render: CardTableFormatter.pileDraw)
         }
     }
 
@@ -61,6 +63,8 @@ extension PileCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player of a live table (needed for your own hand).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// The pile name.
@@ -83,7 +87,8 @@ extension PileCommand {
             let only = cards.flatMap { try? CardListArgument.parse($0) }
             return await perform(
                 .returnPile(deckID: deckID, pile: pile, cards: only), as: PileState.self, output: output,
-                environment: environment, render: CardTableFormatter.pileState)
+                environment: environment, token: player.playerToken(environment: environment),
+                render: CardTableFormatter.pileState)
         }
     }
 }

@@ -27,6 +27,8 @@ public struct PileCommand: AsyncParsableCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player of a live table (needed for your own hand).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// The pile name.
@@ -49,7 +51,8 @@ public struct PileCommand: AsyncParsableCommand {
             let list = (try? CardListArgument.parse(cards)) ?? []
             return await perform(
                 .addToPile(deckID: deckID, pile: pile, cards: list), as: PileState.self, output: output,
-                environment: environment, render: CardTableFormatter.pileState)
+                environment: environment, token: player.playerToken(environment: environment),
+                render: CardTableFormatter.pileState)
         }
     }
 
@@ -61,6 +64,8 @@ public struct PileCommand: AsyncParsableCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player of a live table (needed for your own hand).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// The pile whose cards to list.
@@ -76,7 +81,7 @@ public struct PileCommand: AsyncParsableCommand {
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             await perform(
                 .listPile(deckID: deckID, pile: pile), as: PileState.self, output: output, environment: environment,
-                render: CardTableFormatter.pileState)
+                token: player.playerToken(environment: environment), render: CardTableFormatter.pileState)
         }
     }
 
@@ -87,6 +92,8 @@ public struct PileCommand: AsyncParsableCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player of a live table (needed for your own hand).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// The pile name.
@@ -102,7 +109,7 @@ public struct PileCommand: AsyncParsableCommand {
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             await perform(
                 .shufflePile(deckID: deckID, pile: pile), as: PileState.self, output: output, environment: environment,
-                render: CardTableFormatter.pileState)
+                token: player.playerToken(environment: environment), render: CardTableFormatter.pileState)
         }
     }
 

@@ -95,6 +95,8 @@ import Testing
                 "/api/deck/{deck_id}/pile/{pile_name}/shuffle/", "/api/deck/{deck_id}/pile/{pile_name}/return/",
                 "/api/deck/{deck_id}/pile/{pile_name}/draw/", "/api/deck/{deck_id}/pile/{pile_name}/draw/bottom/",
                 "/api/deck/{deck_id}/pile/{pile_name}/draw/random/", "/health", "/metrics", "/openapi.json",
+                "/api/deck/{deck_id}/player/{player_name}/", "/api/deck/{deck_id}/pile/{pile_name}/deal/",
+                "/api/deck/{deck_id}/events/",
             ]
             #expect(Set(paths.keys).isSuperset(of: expected), "missing: \(Set(expected).subtracting(paths.keys))")
         }
@@ -172,6 +174,11 @@ private struct FailingStore: DeckStore {
     func update<Result: Sendable>(
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? { throw Failure() }
+    func updateRecordingEvent<Result: Sendable>(
+        deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
+    ) async throws -> Result? { throw Failure() }
+    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent] { throw Failure() }
+    func observeEvents(_ observer: @escaping DeckEventObserver) async throws { throw Failure() }
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int { throw Failure() }
     func deckCount() async throws -> Int { throw Failure() }
     func checkHealth() async throws { throw Failure() }

@@ -90,6 +90,9 @@ final class RawConnection: Sendable {
     }
 
     /// The next bytes, or `nil` when the server closed (or reset) the connection.
+    func receive() throws -> [UInt8]? { try readChunk() }
+
+    /// The next bytes, or `nil` when the server closed (or reset) the connection.
     private func readChunk() throws -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }

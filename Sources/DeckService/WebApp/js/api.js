@@ -13,15 +13,19 @@ export class APIError extends Error {
 
 const TIMEOUT_MS = 8000;
 
-/** Sends one request under `/api/` and returns the decoded body, or throws an APIError. */
-export async function request(path, params = {}) {
+/**
+ * Sends one request under `/api/` and returns the decoded body, or throws an APIError. `token` (a live table's
+ * player) is sent as `Authorization: Bearer`, never in the URL.
+ */
+export async function request(path, params = {}, { token = null, method = 'GET' } = {}) {
   const query = new URLSearchParams(params).toString();
   const url = `/api/${path}${query ? `?${query}` : ''}`;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
   let response;
   try {
-    response = await fetch(url, { signal: controller.signal, cache: 'no-store' });
+    response = await fetch(url, { method, headers, signal: controller.signal, cache: 'no-store' });
   } catch (error) {
     throw new APIError('The card server cannot be reached. Check that riffle serve is running.', {
       unreachable: true,

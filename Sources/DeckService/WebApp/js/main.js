@@ -10,7 +10,7 @@ import { PilesView } from './piles-view.js';
 import { SyncStatus } from './sync-status.js';
 import { stats } from './stats.js';
 
-const ROUTES = ['swipe', 'table', 'piles'];
+const ROUTES = ['swipe', 'table', 'piles', 'play'];
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 const live = document.querySelector('[data-live]');
@@ -23,8 +23,10 @@ function announce(message) {
   announceTimer = setTimeout(() => { live.textContent = message; }, 30);
 }
 
+/** The route's view and its argument: `#play/<deck>` is the Play view at that table. */
 function route() {
-  const name = ROUTES.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'swipe';
+  const [first, argument = null] = location.hash.slice(1).split('/');
+  const name = ROUTES.includes(first) ? first : 'swipe';
   for (const view of ROUTES) {
     const section = document.getElementById(`view-${view}`);
     section.hidden = view !== name;
@@ -33,7 +35,21 @@ function route() {
     else link.removeAttribute('aria-current');
   }
   document.body.dataset.view = name;
-  return name;
+  return { name, argument };
+}
+
+let playView = null;
+/** The Play view's module is fetched the first time #play is opened, so the other views never load it. */
+async function showPlay({ name, argument }) {
+  if (name !== 'play') {
+    if (playView) playView.hide();
+    return;
+  }
+  if (!playView) {
+    const { PlayView } = await import('./play-view.js');
+    playView = playView || new PlayView({ root: document.getElementById('view-play'), announce, tabId: tabId() });
+  }
+  await playView.show(argument);
 }
 
 /** This tab's name, kept across reloads (sessionStorage is per tab), so its unsaved changes come back. */
@@ -58,6 +74,20 @@ async function boot() {
   const params = new URLSearchParams(location.search);
   stats.installOverlay(document.querySelector('[data-debug]'), params.get('debug') === '1');
   const sync = new SyncStatus({ root: document, announce });
+  // The Play view needs neither the engine nor the swipe deck: opened from a table's link, the app starts them only
+  // when another view is opened (so a player's page holds no other deck's cards).
+  window.addEventListener('hashchange', () => showPlay(route()));
+  showPlay(route());
+  if (route().name === 'play') {
+    await new Promise((resolve) => {
+      const leave = () => {
+        if (route().name === 'play') return;
+        window.removeEventListener('hashchange', leave);
+        resolve();
+      };
+      window.addEventListener('hashchange', leave);
+    });
+  }
   let engine;
   try {
     engine = await loadEngine('riffle.wasm');
@@ -81,7 +111,7 @@ async function boot() {
   window.riffleApp = { engine, model, swipe, piles, table };
 
   const show = () => {
-    const name = route();
+    const { name } = route();
     swipe.setActive(name === 'swipe');
   };
   window.addEventListener('hashchange', show);

@@ -1,0 +1,95 @@
+import Foundation
+import PlayingCards
+
+extension DeckEvent {
+    /// Reads a deck event from one Server-Sent Event of the deck's stream.
+    ///
+    /// - Parameter event: the stream's event: its id, type and JSON data.
+    /// - Throws: ``DeckClientError/Code/decodingFailed`` naming the field when the data is not a deck event.
+    public init(_ event: ServerSentEvent) throws {
+        // No id yet (a deck's `hello` before its first change) is change 0.
+        guard let id = event.lastEventID.isEmpty ? 0 : Int(event.lastEventID) else {
+            throw DeckClientError(
+                code: .decodingFailed, message: "The event has the id \"\(event.lastEventID)\", not a change number.")
+        }
+        let body = Data(event.data.utf8)
+        let decoder = JSONDecoder()
+        if let order = JSONKeyOrder.keys(ofObjectAt: "piles", in: body) {
+            decoder.userInfo[.pileNameOrder] = order
+        }
+        let payload: Payload
+        do {
+            payload = try decoder.decode(Payload.self, from: body)
+        } catch {
+            throw DeckOfCardsClient.decodingError(error, status: 200)
+        }
+        self.init(
+            id: id, kind: Kind(event.type), deckID: payload.deckID, remaining: payload.remaining,
+            piles: payload.piles, moved: payload.moved, player: payload.player)
+    }
+
+    /// The `data:` JSON of an event.
+    private struct Payload: Decodable {
+        var deckID: String
+        var remaining: Int
+        var piles: [PileSummary]
+        var moved: [Move]
+        var player: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case deckID = "deck_id"
+            case remaining, piles, moved, player
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            deckID = try container.decode(String.self, forKey: .deckID)
+            remaining = try container.decode(Int.self, forKey: .remaining)
+            piles =
+                container.contains(.piles)
+                ? try PileSummary.decodePiles(from: container, forKey: .piles, decoder: decoder) : []
+            moved = try container.decodeIfPresent([Move].self, forKey: .moved) ?? []
+            player = try container.decodeIfPresent(String.self, forKey: .player)
+        }
+    }
+}
+
+extension DeckEvent.Move: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case from, to, count, cards
+    }
+
+    /// A moved card as the stream lists it: a card object with a `code`, or the code alone.
+    private struct MovedCard: Decodable {
+        var card: PlayingCards.Card
+
+        private enum CodingKeys: String, CodingKey { case code }
+
+        init(from decoder: any Decoder) throws {
+            let code: String
+            if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+                code = text
+            } else {
+                code = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .code)
+            }
+            guard let card = PlayingCards.Card(code: code) else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath, debugDescription: "\"\(code)\" is not a card code."))
+            }
+            self.card = card
+        }
+    }
+
+    /// Decodes one entry of `moved`.
+    ///
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when a key is missing or a card code is unknown.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        from = try container.decode(String.self, forKey: .from)
+        to = try container.decode(String.self, forKey: .to)
+        count = try container.decode(Int.self, forKey: .count)
+        cards = try container.decodeIfPresent([MovedCard].self, forKey: .cards)?.map(\.card)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import PlayingCards
+
+/// One change to a deck, as its live event stream reports it (``DeckOfCardsClient/events(deckID:token:lastEventID:)``).
+///
+/// Every event carries the deck's state after the change: the stack's ``remaining`` and every
+/// pile's size in ``piles`` (private piles as ``PileSummary/isPrivate``, without cards), plus what
+/// ``moved`` where. A moved card is listed only where the subscriber may see it: into or out of a
+/// public pile, or its own hand.
+///
+/// ```swift
+/// for try await event in client.events(deckID: id, token: seat.token) {
+///     if event.kind == .resync { /* reload the deck */ }
+///     for move in event.moved { print(event.player ?? "someone", move.from, "→", move.to, move.count) }
+/// }
+/// ```
+public struct DeckEvent: Hashable, Sendable {
+    /// The deck's change number: it grows by one with every change of the deck (0 before the first).
+    public var id: Int
+    /// What happened.
+    public var kind: Kind
+    /// The deck id.
+    public var deckID: String
+    /// How many cards are left in the deck's stack.
+    public var remaining: Int
+    /// Every pile's size after the change, in the server's order; never cards.
+    public var piles: [PileSummary]
+    /// The cards that moved, where from and where to.
+    public var moved: [Move]
+    /// The player who made the change (or who joined), when the server knows.
+    public var player: String?
+
+    /// Creates an event.
+    ///
+    /// - Parameters:
+    ///   - id: the change number.
+    ///   - kind: what happened.
+    ///   - deckID: the deck id.
+    ///   - remaining: cards left in the stack.
+    ///   - piles: every pile's size.
+    ///   - moved: the cards that moved.
+    ///   - player: who made the change.
+    public init(
+        id: Int, kind: Kind, deckID: String, remaining: Int, piles: [PileSummary], moved: [Move] = [],
+        player: String? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.deckID = deckID
+        self.remaining = remaining
+        self.piles = piles
+        self.moved = moved
+        self.player = player
+    }
+
+    /// What an event reports. New kinds may come from newer servers: match with `==` and keep a default.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name as the stream's `event:` line has it, such as `"pile_add"`.
+        public var name: String
+
+        /// Creates a kind from its `event:` name.
+        ///
+        /// - Parameter name: the name.
+        public init(_ name: String) { self.name = name }
+
+        /// The first event of a connection: the deck as it is now.
+        public static let hello = Kind("hello")
+        /// The client missed more changes than the server keeps: reload the deck's state.
+        public static let resync = Kind("resync")
+        /// Cards were drawn from the stack.
+        public static let draw = Kind("draw")
+        /// Cards were dealt face down into a pile.
+        public static let deal = Kind("deal")
+        /// Cards were added to a pile.
+        public static let pileAdd = Kind("pile_add")
+        /// Cards were drawn from a pile.
+        public static let pileDraw = Kind("pile_draw")
+        /// A pile was shuffled.
+        public static let pileShuffle = Kind("pile_shuffle")
+        /// Cards of a pile were returned to the stack.
+        public static let pileReturn = Kind("pile_return")
+        /// Cards were returned to the stack.
+        public static let returned = Kind("return")
+        /// The deck was shuffled.
+        public static let shuffle = Kind("shuffle")
+        /// A player joined the table.
+        public static let join = Kind("join")
+
+        /// The name.
+        public var description: String { name }
+    }
+
+    /// Cards that moved in one change.
+    public struct Move: Hashable, Sendable {
+        /// Where they came from: a pile's name, or the server's name for the stack or the drawn cards.
+        public var from: String
+        /// Where they went.
+        public var to: String
+        /// How many cards moved.
+        public var count: Int
+        /// Which cards, when the subscriber may see them; otherwise `nil`.
+        public var cards: [PlayingCards.Card]?
+
+        /// Creates a move.
+        ///
+        /// - Parameters:
+        ///   - from: the source.
+        ///   - to: the destination.
+        ///   - count: how many cards.
+        ///   - cards: the cards, when visible.
+        public init(from: String, to: String, count: Int, cards: [PlayingCards.Card]? = nil) {
+            self.from = from
+            self.to = to
+            self.count = count
+            self.cards = cards
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// The answer to joining a live table: who you are now and your token.
+///
+/// `POST /api/deck/<id>/player/<name>/` answers
+/// `{"success": true, "deck_id": …, "player": …, "token": …, "piles": {…}}`. The player's hand is
+/// the pile named after the player, now private.
+///
+/// ```swift
+/// let seat = try await client.join(deckID: id, player: "ana")
+/// let ana = client.withPlayer(seat.token)
+/// ```
+public struct JoinResult: Hashable, Sendable, Decodable {
+    /// The deck id.
+    public var deckID: String
+    /// The player's name, which is also the name of the player's private pile (the hand).
+    public var player: String
+    /// The player's secret; see ``PlayerToken``.
+    public var token: PlayerToken
+    /// Every pile of the deck after the join, in creation order.
+    public var piles: [PileSummary]
+
+    /// Creates a result.
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - player: the player's name.
+    ///   - token: the player's token.
+    ///   - piles: every pile, in creation order.
+    public init(deckID: String, player: String, token: PlayerToken, piles: [PileSummary]) {
+        self.deckID = deckID
+        self.player = player
+        self.token = token
+        self.piles = piles
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case deckID = "deck_id"
+        case player, token, piles
+    }
+
+    /// Decodes the answer.
+    ///
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        deckID = try container.decode(String.self, forKey: .deckID)
+        player = try container.decode(String.self, forKey: .player)
+        token = PlayerToken(try container.decode(String.self, forKey: .token))
+        piles = try PileSummary.decodePiles(from: container, forKey: .piles, decoder: decoder)
+    }
+}

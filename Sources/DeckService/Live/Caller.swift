@@ -1,0 +1,77 @@
+import HTTPTypes
+import PlayingCards
+
+/// Who is asking: a spectator (no token), or whoever holds a token, checked against the deck's
+/// players when the deck is read.
+///
+/// Only requests that carry a token pay for reading it: ``init(authorization:query:)`` looks at
+/// nothing else.
+enum Caller: Sendable {
+    /// No token: sees public things only.
+    case spectator
+    /// A well-formed token, by its SHA-256.
+    case token(hash: [UInt8])
+    /// A token that cannot be one (wrong scheme or shape): refused on every deck.
+    case malformed
+
+    /// Reads `Authorization: Bearer <token>`, or, when `allowsQueryToken` (the events endpoint,
+    /// which a browser's `EventSource` reaches without headers), `token=` in the query.
+    ///
+    /// - Parameters:
+    ///   - authorization: the `Authorization` header's value, if any.
+    ///   - queryToken: the `token` query parameter, if any and allowed.
+    init(authorization: String?, queryToken: String? = nil) {
+        if let authorization {
+            let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+                self = .malformed
+                return
+            }
+            let token = parts[1].trimmingSpacesAround()
+            self = TableToken.isWellFormed(token) ? .token(hash: TableToken.hash(token)) : .malformed
+        } else if let queryToken {
+            self = TableToken.isWellFormed(queryToken) ? .token(hash: TableToken.hash(queryToken)) : .malformed
+        } else {
+            self = .spectator
+        }
+    }
+
+    /// The player the caller is on `deck`: `nil` for a spectator.
+    ///
+    /// - Throws: ``APIError/invalidToken`` (401) for a malformed token or one that is not a
+    ///   player's of this deck; the answer never repeats the token.
+    func player(on deck: DeckState) throws(APIError) -> String? {
+        switch self {
+        case .spectator:
+            return nil
+        case .malformed:
+            throw .malformedToken
+        case .token(let hash):
+            guard let player = deck.table?.player(withTokenHash: hash) else { throw .invalidToken }
+            return player.name
+        }
+    }
+}
+
+extension APIError {
+    static let malformedToken = APIError(
+        status: .unauthorized,
+        message: "The Authorization header must be 'Bearer <token>' with the token this deck gave when you joined.")
+    static let invalidToken = APIError(status: .unauthorized, message: "The token is not valid for this deck.")
+
+    static func notYourPile(_ pile: String) -> APIError {
+        APIError(
+            status: .forbidden,
+            message: "The pile " + pile + " is a player's private hand: only that player's token may draw from, "
+                + "return or shuffle it.")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpacesAround() -> Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}

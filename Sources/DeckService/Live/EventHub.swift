@@ -1,0 +1,230 @@
+import DeckStorage
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// Fans a deck's events out to the subscribers of this process.
+///
+/// The store tells the hub when events are committed (by this process or, over PostgreSQL, any
+/// other); the hub then reads the deck's events after the last one it delivered, once for all its
+/// subscribers of that deck, renders each event once per distinct view (spectators share one), and
+/// hands the frames to every subscriber's bounded mailbox. One read runs at a time per deck;
+/// notices that arrive meanwhile make it read again, so nothing is missed and nothing read twice.
+///
+/// As a service it also sends every subscriber a heartbeat each ``Configuration/heartbeatInterval``
+/// and, on graceful shutdown, ends every stream.
+final class EventHub: Service, Sendable {
+    /// How events are delivered.
+    struct Configuration: Sendable {
+        /// How often an idle stream gets a comment line.
+        var heartbeatInterval: Duration = .seconds(15)
+        /// The most frames waiting for one subscriber before it is disconnected.
+        var subscriberCapacity = 1_024
+    }
+
+    private struct Channel {
+        var subscribers: [UInt64: EventSubscriber] = [:]
+        /// The number of the last event delivered; `nil` until the first subscriber has read the deck.
+        var cursor: Int64?
+        var reading = false
+        var readAgain = false
+    }
+
+    private struct State {
+        var channels: [String: Channel] = [:]
+        var nextID: UInt64 = 0
+        var isShutDown = false
+        var isObserving = false
+        var observingWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The most events read from the store at once.
+    static let pageSize = 256
+
+    let configuration: Configuration
+    private let store: any DeckStore
+    private let cardJSON: PublicCardJSON
+    private let logger: Logger
+    private let state = Mutex(State())
+
+    init(store: any DeckStore, cardJSON: PublicCardJSON, configuration: Configuration, logger: Logger) {
+        self.store = store
+        self.cardJSON = cardJSON
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Starts hearing of committed events, sends heartbeats, and ends every stream on shutdown.
+    func run() async throws {
+        do {
+            try await store.observeEvents { [weak self] deckID, number in
+                self?.eventsCommitted(deckID: deckID, number: number)
+            }
+        } catch {
+            // The server still answers requests; streams then show their opening state only.
+            logger.error("cannot hear of committed events; event streams will not update: \(String(describing: error))")
+        }
+        let waiters = state.withLock { state in
+            state.isObserving = true
+            defer { state.observingWaiters = [] }
+            return state.observingWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: self.configuration.heartbeatInterval)
+                } catch {
+                    break
+                }
+                self.sendHeartbeats()
+            }
+        }
+        shutDown()
+    }
+
+    /// The number of open subscriptions, for tests and metrics.
+    var subscriberCount: Int {
+        state.withLock { $0.channels.values.reduce(0) { $0 + $1.subscribers.count } }
+    }
+
+    /// Returns once the store tells the hub about commits (right after the server starts, the
+    /// hub may still be setting that up), or the hub has shut down.
+    func waitUntilObserving() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.isObserving || state.isShutDown { return true }
+                state.observingWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Registers a subscriber of a deck. Call ``start(deckID:from:)`` once the deck has been read.
+    ///
+    /// - Returns: the subscriber, or `nil` when the server is shutting down.
+    func subscribe(
+        deckID: String, viewer: String?, closeConnection: @escaping @Sendable () -> Void
+    ) -> EventSubscriber? {
+        state.withLock { state in
+            guard !state.isShutDown else { return nil }
+            state.nextID += 1
+            let subscriber = EventSubscriber(
+                id: state.nextID, deckID: deckID, viewer: viewer, capacity: configuration.subscriberCapacity,
+                closeConnection: closeConnection)
+            state.channels[deckID, default: Channel()].subscribers[subscriber.id] = subscriber
+            return subscriber
+        }
+    }
+
+    /// Delivers the deck's events after `number` from now on, unless events are already being
+    /// delivered from an earlier point (a subscriber skips what it has already sent).
+    func start(deckID: String, from number: Int64) {
+        state.withLock { state in
+            guard state.channels[deckID] != nil, state.channels[deckID]?.cursor == nil else { return }
+            state.channels[deckID]?.cursor = number
+        }
+        eventsCommitted(deckID: deckID, number: number)
+    }
+
+    /// Removes a subscriber; the deck's channel goes when its last subscriber does.
+    func unsubscribe(_ subscriber: EventSubscriber) {
+        subscriber.finish()
+        state.withLock { state in
+            state.channels[subscriber.deckID]?.subscribers[subscriber.id] = nil
+            if state.channels[subscriber.deckID]?.subscribers.isEmpty == true {
+                state.channels[subscriber.deckID] = nil
+            }
+        }
+    }
+
+    /// Called by the store after a commit: reads and delivers the deck's new events. Deck id `""`
+    /// means any deck may have new events.
+    func eventsCommitted(deckID: String, number: Int64) {
+        let decks = state.withLock { state -> [String] in
+            let candidates = deckID.isEmpty ? Array(state.channels.keys) : [deckID]
+            var toRead: [String] = []
+            for deck in candidates {
+                guard var channel = state.channels[deck], channel.cursor != nil else { continue }
+                if channel.reading {
+                    channel.readAgain = true
+                } else {
+                    channel.reading = true
+                    toRead.append(deck)
+                }
+                state.channels[deck] = channel
+            }
+            return toRead
+        }
+        for deck in decks { Task { await self.deliverNewEvents(of: deck) } }
+    }
+
+    private func deliverNewEvents(of deckID: String) async {
+        while true {
+            guard let cursor = state.withLock({ $0.channels[deckID]?.cursor }) else { return }
+            let events: [DeckEvent]
+            do {
+                events = try await store.events(deckID: deckID, after: cursor, limit: Self.pageSize)
+            } catch {
+                logger.error("cannot read events of deck \(deckID): \(String(describing: error))")
+                state.withLock { $0.channels[deckID]?.reading = false }
+                return
+            }
+            fanOut(events, deckID: deckID)
+            let again = state.withLock { state -> Bool in
+                guard var channel = state.channels[deckID] else { return false }
+                if let last = events.last { channel.cursor = max(channel.cursor ?? 0, last.number) }
+                let again = events.count == Self.pageSize || channel.readAgain
+                channel.readAgain = false
+                channel.reading = again
+                state.channels[deckID] = channel
+                return again
+            }
+            if !again { return }
+        }
+    }
+
+    private func fanOut(_ events: [DeckEvent], deckID: String) {
+        guard !events.isEmpty else { return }
+        let subscribers = state.withLock { $0.channels[deckID].map { Array($0.subscribers.values) } ?? [] }
+        let renderer = TableEventRenderer(cardJSON: cardJSON.current)
+        var dropped: [EventSubscriber] = []
+        for event in events {
+            guard let record = TableEventRecord.decode(event.payload) else {
+                logger.error("event \(event.number) of deck \(deckID) cannot be decoded")
+                continue
+            }
+            var frames: [String?: ByteBuffer] = [:]
+            for subscriber in subscribers {
+                let frame: ByteBuffer
+                if let rendered = frames[subscriber.viewer] {
+                    frame = rendered
+                } else {
+                    frame = ByteBuffer(
+                        string: renderer.event(record, number: event.number, deckID: deckID, viewer: subscriber.viewer))
+                    frames[subscriber.viewer] = frame
+                }
+                if !subscriber.deliver(.frame(number: event.number, bytes: frame)) { dropped.append(subscriber) }
+            }
+        }
+        for subscriber in dropped { unsubscribe(subscriber) }
+    }
+
+    private func sendHeartbeats() {
+        let subscribers = state.withLock { $0.channels.values.flatMap(\.subscribers.values) }
+        for subscriber in subscribers where !subscriber.deliver(.heartbeat) { unsubscribe(subscriber) }
+    }
+
+    /// Ends every stream and accepts no new subscriber.
+    func shutDown() {
+        let (subscribers, waiters) = state.withLock { state in
+            state.isShutDown = true
+            defer { state.observingWaiters = [] }
+            return (state.channels.values.flatMap(\.subscribers.values), state.observingWaiters)
+        }
+        for subscriber in subscribers { subscriber.finish() }
+        for waiter in waiters { waiter.resume() }
+    }
+}

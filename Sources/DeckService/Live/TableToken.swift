@@ -1,0 +1,51 @@
+import Crypto
+
+/// The secret a player gets on joining a table: 256 bits from the system's secure generator, as
+/// 43 characters of unpadded base64url (`[A-Za-z0-9_-]`), safe in a URL and a header.
+///
+/// Only its SHA-256 is stored (in the deck's state); the token itself is shown once, in the join
+/// answer, and never written to a log, a metric or an error message.
+enum TableToken {
+    /// The length of a token in characters.
+    static let length = 43
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// A new token from the system's secure generator.
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for _ in 0..<4 {
+            let word = generator.next()
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+            }
+        }
+        return base64URL(bytes)
+    }
+
+    /// Whether `text` has the shape of a token.
+    static func isWellFormed<S: StringProtocol>(_ text: S) -> Bool {
+        text.utf8.count == length && text.utf8.allSatisfy { alphabet.contains($0) }
+    }
+
+    /// The SHA-256 of a token, as stored.
+    static func hash<S: StringProtocol>(_ token: S) -> [UInt8] {
+        Array(SHA256.hash(data: Array(token.utf8)))
+    }
+
+    /// Unpadded base64url.
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var value = 0
+            for (offset, byte) in chunk.enumerated() { value |= Int(byte) << (16 - 8 * offset) }
+            for position in 0...chunk.count { output.append(alphabet[(value >> (18 - 6 * position)) & 63]) }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+/// A table request that cannot be carried out. Nothing changes when one is thrown.
+public struct TableError: Error, Hashable, Sendable {
+    /// What went wrong, as a value to switch over.
+    public enum Kind: Hashable, Sendable {
+        /// The name is already a player of the deck.
+        case playerExists
+        /// The table already seats ``TableState/maximumPlayers`` players.
+        case tableFull
+        /// The player name is not a valid pile name.
+        case invalidPlayerName
+        /// The token hash does not have ``TableState/tokenHashLength`` bytes.
+        case invalidTokenHash
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// A message for the API's error answer; it names no card and no token.
+    public let message: String
+
+    /// Creates an error of a kind with its standard message.
+    ///
+    /// - Parameter kind: what went wrong.
+    public init(kind: Kind) {
+        switch kind {
+        case .playerExists: self = .playerExists("this name")
+        case .tableFull: self = .tableFull
+        case .invalidPlayerName: self = .invalidPlayerName
+        case .invalidTokenHash: self = .invalidTokenHash
+        }
+    }
+
+    private init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    static func playerExists(_ name: String) -> TableError {
+        TableError(kind: .playerExists, message: "The player " + name + " has already joined this deck.")
+    }
+
+    static let tableFull = TableError(
+        kind: .tableFull,
+        message: "This deck already has " + String(TableState.maximumPlayers) + " players, the most a deck seats.")
+
+    static let invalidPlayerName = TableError(
+        kind: .invalidPlayerName,
+        message: "A player name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
+
+    static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
+}

@@ -1,0 +1,116 @@
+import DeckStorage
+import NIOCore
+import PostgresNIO
+
+/// The events of live tables in PostgreSQL: a `deck_event` table, written in the same transaction
+/// (usually the same statement) as the deck change each event describes. A trigger on it calls
+/// `pg_notify` for every event, inside that transaction, so every `riffle serve` on the database
+/// that LISTENs on ``channel`` hears of the event once it is committed, and never before.
+enum PostgresEventLog {
+    /// The notification channel; each payload is `<deck id> <event number>`.
+    static let channel = "riffle_deck_events"
+    /// Old events are trimmed every this many events of a deck, keeping at least
+    /// ``DeckEvent/retainedCount``.
+    static let trimInterval: Int64 = 128
+
+    static let migration = PostgresMigrations.Migration(
+        version: 2, name: "deck events",
+        statements: [
+            """
+            CREATE TABLE deck_event (
+                deck_id TEXT NOT NULL REFERENCES deck (id) ON DELETE CASCADE,
+                number BIGINT NOT NULL,
+                payload BYTEA NOT NULL,
+                PRIMARY KEY (deck_id, number)
+            )
+            """,
+            """
+            CREATE FUNCTION riffle_notify_deck_event() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('\(channel)', NEW.deck_id || ' ' || NEW.number::text);
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER deck_event_notify AFTER INSERT ON deck_event
+            FOR EACH ROW EXECUTE FUNCTION riffle_notify_deck_event()
+            """,
+        ])
+
+    /// Writes a deck only if nobody changed it since `expectedVersion` was read, and its event with
+    /// it, in one autocommitted statement. It returns a row only when both were written.
+    struct UpdateDeckWithEvent: PostgresPreparedStatement {
+        static let sql = """
+            WITH updated AS (\
+            UPDATE deck SET state = $2, version = version + 1, updated_at = $3 \
+            WHERE id = $1 AND version = $4 RETURNING id) \
+            INSERT INTO deck_event (deck_id, number, payload) SELECT id, $5, $6 FROM updated RETURNING number
+            """
+        typealias Row = Int64
+        let id: String
+        let state: ByteBuffer
+        let now: Int64
+        let expectedVersion: Int64
+        let number: Int64
+        let payload: ByteBuffer
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 6)
+            bindings.append(id)
+            bindings.append(state)
+            bindings.append(now)
+            bindings.append(expectedVersion)
+            bindings.append(number)
+            bindings.append(payload)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
+    }
+
+    /// A deck's events after a number, oldest first.
+    struct SelectEvents: PostgresPreparedStatement {
+        static let sql = """
+            SELECT number, payload FROM deck_event WHERE deck_id = $1 AND number > $2 ORDER BY number LIMIT $3
+            """
+        typealias Row = (Int64, ByteBuffer)
+        let id: String
+        let after: Int64
+        let limit: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 3)
+            bindings.append(id)
+            bindings.append(after)
+            bindings.append(limit)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// Deletes a deck's events up to a number.
+    struct TrimEvents: PostgresPreparedStatement {
+        static let sql = "DELETE FROM deck_event WHERE deck_id = $1 AND number <= $2 RETURNING 1"
+        typealias Row = Int32
+        let id: String
+        let upTo: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            bindings.append(id)
+            bindings.append(upTo)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int32.self) }
+    }
+
+    /// Reads a notification's payload, `<deck id> <event number>`.
+    static func parseNotification(_ payload: String) -> (deckID: String, number: Int64)? {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 2, let number = Int64(parts[1]) else { return nil }
+        return (String(parts[0]), number)
+    }
+}

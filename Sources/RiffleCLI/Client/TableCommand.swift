@@ -1,0 +1,144 @@
+import ArgumentParser
+import DeckClient
+import PlayingCards
+
+/// `riffle table`: play at a live table: join as a player, deal face down, look at your hand.
+///
+/// ```
+/// riffle table join k3v9q2x8m1ab ana           # prints Ana's token and how to use it
+/// export RIFFLE_TOKEN=… RIFFLE_PLAYER=ana
+/// riffle table deal k3v9q2x8m1ab bo --count 5  # five cards face down into Bo's hand
+/// riffle table hand k3v9q2x8m1ab               # Ana's cards, and everyone's counts
+/// ```
+public struct TableCommand: AsyncParsableCommand {
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "table",
+        abstract: "Play at a live table: join a deck as a player, deal face down, show your hand.",
+        subcommands: [Join.self, Deal.self, Hand.self])
+
+    /// Creates the command (used by the argument parser).
+    public init() {}
+
+    /// `riffle table join ID NAME`.
+    public struct Join: ClientSubcommand {
+        /// The subcommand's name and help.
+        public static let configuration = CommandConfiguration(
+            commandName: "join", abstract: "Join a deck as a player; prints the player's token.")
+
+        /// `--server` and `--json`.
+        @OptionGroup public var options: ClientOptions
+        /// The deck id.
+        @Argument(help: "The deck id.") public var deckID: String
+        /// The player's name.
+        @Argument(help: "Your name at the table ([-a-zA-Z0-9_]+); it also names your hand's pile.")
+        public var player: String
+
+        /// Creates the subcommand (used by the argument parser).
+        public init() {}
+
+        /// Checks the name.
+        public func validate() throws { try TableCommand.validate(player: player) }
+
+        /// Joins and prints the token with how to use it.
+        public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
+            await perform(
+                .join(deckID: deckID, player: player), as: JoinResult.self, output: output, environment: environment
+            ) { joined in
+                CardTableFormatter.table([
+                    ("deck", joined.deckID), ("player", joined.player), ("token", joined.token.rawValue),
+                ]) + "\nKeep the token: it is the only proof that you are \(joined.player). Use it with\n"
+                    + "  export RIFFLE_TOKEN=\(joined.token.rawValue) RIFFLE_PLAYER=\(joined.player)\n"
+                    + "  riffle table hand \(joined.deckID)\n"
+            }
+        }
+    }
+
+    /// `riffle table deal ID PILE --count N`.
+    public struct Deal: ClientSubcommand {
+        /// The subcommand's name and help.
+        public static let configuration = CommandConfiguration(
+            commandName: "deal", abstract: "Deal cards from the stack face down into a pile or a player's hand.")
+
+        /// `--server` and `--json`.
+        @OptionGroup public var options: ClientOptions
+        /// `--token`.
+        @OptionGroup public var player: PlayerOptions
+        /// The deck id.
+        @Argument(help: "The deck id.") public var deckID: String
+        /// The pile to deal into.
+        @Argument(help: "The pile (a player's name for their hand).") public var pile: String
+        /// How many cards.
+        @Option(name: .long, help: "How many cards to deal.") public var count = 1
+
+        /// Creates the subcommand (used by the argument parser).
+        public init() {}
+
+        /// Checks the pile name and the count.
+        public func validate() throws {
+            try PileCommand.validate(pile: pile)
+            guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
+        }
+
+        /// Deals and prints the piles (the cards only when you may see them).
+        public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
+            await perform(
+                .deal(deckID: deckID, pile: pile, count: count), as: DealResult.self, output: output,
+                environment: environment, token: player.playerToken(environment: environment)
+            ) { deal in
+                var rows = [("deck", deal.deckID)]
+                rows.append(("dealt", deal.cards.map(CardTableFormatter.cardLine) ?? "\(count) face down"))
+                rows.append(("remaining", String(deal.remaining)))
+                return CardTableFormatter.table(rows) + "\n" + CardTableFormatter.piles(deal.piles)
+            }
+        }
+    }
+
+    /// `riffle table hand ID [NAME] --token T`.
+    public struct Hand: ClientSubcommand {
+        /// The subcommand's name and help.
+        public static let configuration = CommandConfiguration(
+            commandName: "hand", abstract: "Show your hand, and how many cards everyone else holds.")
+
+        /// `--server` and `--json`.
+        @OptionGroup public var options: ClientOptions
+        /// `--token`.
+        @OptionGroup public var player: PlayerOptions
+        /// The deck id.
+        @Argument(help: "The deck id.") public var deckID: String
+        /// The player whose hand to show.
+        @Argument(help: "Your player name (default: $RIFFLE_PLAYER).") public var name: String?
+
+        /// Creates the subcommand (used by the argument parser).
+        public init() {}
+
+        /// Checks the name when given.
+        public func validate() throws {
+            if let name { try TableCommand.validate(player: name) }
+        }
+
+        /// Lists the player's hand with their token.
+        public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
+            let chosen = name ?? environment[PlayerOptions.playerEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+            guard let chosen, PileName.isValid(chosen) else {
+                output.standardError(
+                    "error: name the player (riffle table hand \(deckID) NAME) or set RIFFLE_PLAYER.\n")
+                return 1
+            }
+            let token = player.playerToken(environment: environment)
+            if token == nil {
+                output.standardError("note: no --token or RIFFLE_TOKEN: \(chosen)'s cards stay hidden.\n")
+            }
+            return await perform(
+                .listPile(deckID: deckID, pile: chosen), as: PileState.self, output: output,
+                environment: environment, token: token, render: CardTableFormatter.pileState)
+        }
+    }
+
+    /// A player name check, so a bad name fails before any request.
+    static func validate(player: String) throws {
+        guard PileName.isValid(player) else {
+            throw ValidationError("\"\(player)\" is not a player name: use 1–64 of a–z, A–Z, 0–9, - and _.")
+        }
+    }
+}

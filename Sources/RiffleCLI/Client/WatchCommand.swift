@@ -1,0 +1,134 @@
+import ArgumentParser
+import DeckClient
+import PlayingCards
+
+/// `riffle watch ID`: print a deck's live events, one line each, as they happen.
+///
+/// ```
+/// riffle watch k3v9q2x8m1ab --token $RIFFLE_TOKEN --since 0
+/// #1   join          ana joined · stack 52 · ana 0 (private)
+/// #2   join          bo joined · stack 52 · ana 0 (private) · bo 0 (private)
+/// #3   deal          ana: 5 cards from deck to bo, face down · stack 47 · ana 0 (private) · bo 5 (private)
+/// #4   pile_add      bo: 7♥ from bo to centre · stack 47 · ana 0 (private) · bo 4 (private) · centre 1
+/// ```
+///
+/// It reconnects by itself after a dropped connection and misses nothing; Ctrl-C stops it.
+public struct WatchCommand: ClientSubcommand {
+    /// The subcommand's name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Print a deck's changes live, one line each (Ctrl-C stops).")
+
+    /// `--server` and `--json`.
+    @OptionGroup public var options: ClientOptions
+    /// `--token`.
+    @OptionGroup public var player: PlayerOptions
+    /// The deck id.
+    @Argument(help: "The deck id.") public var deckID: String
+    /// Start after this change number instead of now.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print the changes after this change number first (0: every change the server keeps).", valueName: "n"))
+    public var since: Int?
+    /// Stop after this many events.
+    @Option(name: .long, help: "Stop after this many events (default: run until stopped).")
+    public var count: Int?
+
+    /// Creates the command (used by the argument parser).
+    public init() {}
+
+    /// Checks `--count`.
+    public func validate() throws {
+        if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+        if let since, since < 0 { throw ValidationError("--since must be 0 or more.") }
+    }
+
+    /// Prints events until stopped, `--count` is reached, or the server refuses the stream.
+    public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
+        do {
+            let client = DeckOfCardsClient(
+                configuration: DeckClientConfiguration(baseURL: try options.serverURL(environment: environment)))
+            var printed = 0
+            for try await event in client.events(
+                deckID: deckID, token: player.playerToken(environment: environment), lastEventID: since)
+            {
+                output.standardOutput(
+                    (options.json ? EventLineFormatter.json(event) : EventLineFormatter.line(event)) + "\n")
+                printed += 1
+                if let count, printed >= count { break }
+            }
+            return 0
+        } catch let error as DeckClientError {
+            output.standardError("error: \(CardTableFormatter.describe(error))\n")
+            return 1
+        } catch {
+            output.standardError("error: \(error)\n")
+            return 1
+        }
+    }
+}
+
+/// One event as one readable line: its number, its kind, who moved what where, and every pile's size.
+enum EventLineFormatter {
+    /// `#12  pile_add      bo: 7♥ from bo to centre · stack 42 · bo 4 (private) · centre 1`.
+    static func line(_ event: DeckEvent) -> String {
+        var parts: [String] = []
+        if let what = happened(event) { parts.append(what) }
+        parts.append("stack \(event.remaining)")
+        for pile in event.piles {
+            parts.append("\(pile.name) \(pile.remaining)" + (pile.isPrivate ? " (private)" : ""))
+        }
+        let number = "#\(event.id)"
+        return number.padding(5) + event.kind.name.padding(14) + parts.joined(separator: " · ")
+    }
+
+    /// What happened, in words, or `nil` for a kind that moves nothing (hello, resync).
+    static func happened(_ event: DeckEvent) -> String? {
+        if event.kind == .resync { return "missed too much: reload the deck" }
+        if event.kind == .join { return "\(event.player ?? "someone") joined" }
+        let moves = event.moved.map { move -> String in
+            let what =
+                move.cards.map { $0.map(CardTableFormatter.label).joined(separator: " ") }
+                ?? "\(move.count) card\(move.count == 1 ? "" : "s")"
+            let hidden = move.cards == nil && move.count > 0 ? ", face down" : ""
+            return "\(what) from \(move.from) to \(move.to)\(hidden)"
+        }
+        if moves.isEmpty {
+            if event.kind == .shuffle || event.kind == .pileShuffle { return prefix(event) + "shuffled" }
+            return nil
+        }
+        return prefix(event) + moves.joined(separator: "; ")
+    }
+
+    private static func prefix(_ event: DeckEvent) -> String {
+        event.player.map { "\($0): " } ?? ""
+    }
+
+    /// The event as one JSON object: `{"id", "event", "data"}` with the data as the server sent it.
+    static func json(_ event: DeckEvent) -> String {
+        var piles: [String] = []
+        for pile in event.piles {
+            piles.append(
+                "\"\(pile.name)\": {\"remaining\": \(pile.remaining)\(pile.isPrivate ? ", \"private\": true" : "")}")
+        }
+        var moved: [String] = []
+        for move in event.moved {
+            var fields = "\"from\": \"\(move.from)\", \"to\": \"\(move.to)\", \"count\": \(move.count)"
+            if let cards = move.cards {
+                fields += ", \"cards\": [" + cards.map { "\"\($0.code)\"" }.joined(separator: ", ") + "]"
+            }
+            moved.append("{" + fields + "}")
+        }
+        var text = "{\"id\": \(event.id), \"event\": \"\(event.kind.name)\", \"deck_id\": \"\(event.deckID)\", "
+        text += "\"remaining\": \(event.remaining), \"piles\": {" + piles.joined(separator: ", ") + "}, "
+        text += "\"moved\": [" + moved.joined(separator: ", ") + "]"
+        if let player = event.player { text += ", \"player\": \"\(player)\"" }
+        return text + "}"
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

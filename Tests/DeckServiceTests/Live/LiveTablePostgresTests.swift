@@ -1,0 +1,38 @@
+import Foundation
+import RiffleTestSupport
+import Testing
+
+/// Two `riffle serve` processes on one PostgreSQL database: a change made through one reaches the
+/// event subscribers of the other, in order, with hidden cards hidden.
+@Suite struct LiveTablePostgresTests {
+    @Test func aChangeOnOneServerReachesASubscriberOfTheOther() async throws {
+        let database = try StoreBackend.postgres.makeDatabase()
+        _ = try await StoreBackend.postgres.openStore(database)  // creates the schema first
+        let first = try await RiffleProcess.start(database: database)
+        defer { first.kill() }
+        let second = try await RiffleProcess.start(database: database)
+        defer { second.kill() }
+        let table = try await TestTable.create(on: first.baseURL)
+        let alice = try await table.join("alice")
+        let secondPort = try #require(Int(second.baseURL.split(separator: ":").last ?? ""))
+        let path = "/api/deck/\(table.deckID)/events/"
+        let spectator = try await onOwnThread { try EventStreamReader(port: secondPort, path: path) }
+        defer { spectator.close() }
+        let owner = try await onOwnThread { try EventStreamReader(port: secondPort, path: path + "?token=" + alice) }
+        defer { owner.close() }
+        #expect(try await onOwnThread { try spectator.events(atLeast: 1) }.first?.kind == "hello")
+        #expect(try await onOwnThread { try owner.events(atLeast: 1) }.first?.kind == "hello")
+
+        let dealt = try await send("GET", table.deckURL + "/pile/alice/deal/?count=4", token: alice)
+        let hand = dealt.codes
+        #expect(hand.count == 4)
+        _ = try await send("GET", table.deckURL + "/pile/alice/draw/?cards=" + hand[0], token: alice)
+        let seen = try await onOwnThread { try spectator.events(atLeast: 3) }
+        #expect(seen.map(\.kind) == ["hello", "deal", "pile_draw"])
+        #expect(seen.map(\.id) == [1, 2, 3])
+        #expect(revealedCodes(in: spectator.text, of: Array(hand.dropFirst())).isEmpty)
+        #expect(revealedCodes(in: seen[2].data, of: [hand[0]]) == [hand[0]])
+        let ownerSeen = try await onOwnThread { try owner.events(atLeast: 3) }
+        #expect(revealedCodes(in: ownerSeen[1].data, of: hand).count == 4)
+    }
+}

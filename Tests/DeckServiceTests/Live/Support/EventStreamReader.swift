@@ -1,0 +1,150 @@
+import Foundation
+import RiffleTestSupport
+
+/// A Server-Sent Events subscriber over a raw socket, keeping every byte it receives so tests can
+/// check them for leaks. Its calls block: use it through `onOwnThread`.
+final class EventStreamReader: Sendable {
+    /// One parsed event.
+    struct Event: Hashable, Sendable {
+        let id: Int64?
+        let kind: String
+        let data: String
+
+        var object: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
+        }
+    }
+
+    private let connection: RawConnection
+    private let buffer = LockedBuffer()
+    /// The status line and headers.
+    let head: String
+
+    /// Opens `GET <path>` with the given headers and reads the response head.
+    init(port: Int, path: String, headers: [String: String] = [:]) throws {
+        connection = try RawConnection(port: port, receiveTimeoutSeconds: 60)
+        var request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        for (name, value) in headers { request += name + ": " + value + "\r\n" }
+        try connection.send(request + "\r\n")
+        var received: [UInt8] = []
+        while true {
+            guard let chunk = try connection.receive() else { throw TableTestError("closed before the head") }
+            received += chunk
+            if let end = Self.find([13, 10, 13, 10], in: received) {
+                head = String(decoding: received[..<end], as: UTF8.self)
+                buffer.appendRaw(Array(received[(end + 4)...]))
+                break
+            }
+        }
+    }
+
+    /// The status code.
+    var status: Int { Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+
+    /// Everything received after the head, de-chunked, as text.
+    var text: String { buffer.text }
+
+    /// Reads until `count` events (comments excluded) have arrived in all, or the server closes.
+    ///
+    /// - Returns: every event received so far.
+    func events(atLeast count: Int) throws -> [Event] {
+        while buffer.events.count < count {
+            guard let chunk = try connection.receive() else { break }
+            buffer.appendRaw(chunk)
+        }
+        return buffer.events
+    }
+
+    /// Reads until an event satisfies `done`, or the server closes.
+    ///
+    /// - Returns: every event received so far.
+    func events(until done: (Event) -> Bool) throws -> [Event] {
+        while !buffer.events.contains(where: done) {
+            guard let chunk = try connection.receive() else { break }
+            buffer.appendRaw(chunk)
+        }
+        return buffer.events
+    }
+
+    /// Reads until a comment line arrives.
+    func waitForComment() throws -> Bool {
+        while !buffer.text.contains("\n: ") && !buffer.text.hasPrefix(": ") {
+            guard let chunk = try connection.receive() else { return false }
+            buffer.appendRaw(chunk)
+        }
+        return true
+    }
+
+    /// Reads until the server closes the stream.
+    func readUntilClosed() throws -> [Event] {
+        while let chunk = try connection.receive() { buffer.appendRaw(chunk) }
+        return buffer.events
+    }
+
+    /// Drops the connection from this side.
+    func close() { connection.shutDown() }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for index in 0...(haystack.count - needle.count)
+        where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+            return index
+        }
+        return nil
+    }
+}
+
+/// The received bytes: de-chunks `Transfer-Encoding: chunked` and parses events as they complete.
+private final class LockedBuffer: @unchecked Sendable {
+    // Only ever used by the one thread that drives its reader (see EventStreamReader), under a lock anyway.
+    private let lock = NSLock()
+    private var raw: [UInt8] = []
+    private var body: [UInt8] = []
+    private var parsed: [EventStreamReader.Event] = []
+    private var parsedUpTo = 0
+
+    var text: String { lock.withLock { String(decoding: body, as: UTF8.self) } }
+    var events: [EventStreamReader.Event] { lock.withLock { parsed } }
+
+    func appendRaw(_ bytes: [UInt8]) {
+        lock.withLock {
+            raw += bytes
+            dechunk()
+            parse()
+        }
+    }
+
+    private func dechunk() {
+        while let lineEnd = EventStreamReader.find([13, 10], in: raw) {
+            let sizeText = String(decoding: raw[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return }
+            let start = lineEnd + 2
+            guard raw.count >= start + size + 2 else { return }
+            body += raw[start..<(start + size)]
+            raw.removeFirst(start + size + 2)
+        }
+    }
+
+    private func parse() {
+        let text = String(decoding: body[parsedUpTo...], as: UTF8.self)
+        var consumed = 0
+        for block in text.components(separatedBy: "\n\n").dropLast() {
+            consumed += block.utf8.count + 2
+            var id: Int64?
+            var kind = "message"
+            var data: [String] = []
+            var isEvent = false
+            for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix(":") { continue }
+                isEvent = true
+                if line.hasPrefix("id: ") { id = Int64(line.dropFirst(4)) }
+                if line.hasPrefix("event: ") { kind = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+            }
+            if isEvent {
+                parsed.append(EventStreamReader.Event(id: id, kind: kind, data: data.joined(separator: "\n")))
+            }
+        }
+        parsedUpTo += consumed
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RiffleTestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One answer over real HTTP: its status, the raw body text (what leak checks read) and the JSON.
+struct RawAnswer: Sendable {
+    let status: Int
+    let body: String
+
+    var object: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
+    var piles: [String: [String: Any]] { object["piles"] as? [String: [String: Any]] ?? [:] }
+    var codes: [String] { cardCodes(object) }
+    var error: String? { object["error"] as? String }
+
+    func pileCodes(_ name: String) -> [String] {
+        (piles[name]?["cards"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    }
+}
+
+/// Sends a request to a test server, with a bearer token when given.
+func send(
+    _ method: String = "GET", _ url: String, token: String? = nil, session: URLSession = .shared
+) async throws -> RawAnswer {
+    var request = URLRequest(url: URL(string: url)!, timeoutInterval: 600)
+    request.httpMethod = method
+    if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+    let (data, response) = try await session.cancellableData(for: request)
+    return RawAnswer(
+        status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self))
+}
+
+/// A deck with players, for table tests.
+struct TestTable: Sendable {
+    let baseURL: String
+    let deckID: String
+    var deckURL: String { baseURL + "/api/deck/" + deckID }
+
+    /// A new unshuffled deck on `server`.
+    static func create(on baseURL: String, query: String = "") async throws -> TestTable {
+        let answer = try await send("GET", baseURL + "/api/deck/new/" + query)
+        guard let id = answer.object["deck_id"] as? String else { throw TableTestError("no deck: \(answer.body)") }
+        return TestTable(baseURL: baseURL, deckID: id)
+    }
+
+    /// Joins as `name` and returns the token.
+    func join(_ name: String) async throws -> String {
+        let answer = try await send("POST", deckURL + "/player/" + name + "/")
+        guard answer.status == 200, let token = answer.object["token"] as? String else {
+            throw TableTestError("join failed: \(answer.status) \(answer.body)")
+        }
+        return token
+    }
+}
+
+struct TableTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Whether `text` shows any of `cards` (as a card object's code or an image file name).
+func revealedCodes(in text: String, of cards: [String]) -> [String] {
+    cards.filter { code in
+        let image = code == "AD" ? "aceDiamonds" : code
+        return text.contains("\"code\":\"" + code + "\"") || text.contains("/" + image + ".png")
+            || text.contains("/" + image + ".svg")
+    }
+}

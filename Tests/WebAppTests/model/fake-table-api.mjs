@@ -1,0 +1,241 @@
+// An in-memory live table (Riffle's player, deal and event-stream extensions) for the Play view's model: private
+// hands that only their owner sees, a per-deck change number, event streams that resume with Last-Event-ID, and
+// fault switches: calls fail as unreachable, answers get lost after the change was made, answers are delayed (so
+// an event can arrive before the answer), and streams drop.
+
+import { APIError } from '../../../Sources/DeckService/WebApp/js/api.js';
+
+const CODES = ['S', 'D', 'C', 'H'].flatMap((suit) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'J', 'Q', 'K']
+  .map((value) => value + suit));
+
+const card = (code) => ({ code, image: `/static/img/${code}.png`, value: code[0], suit: code[1] });
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class FakeTableServer {
+  constructor(random = Math.random) {
+    this.random = random;
+    this.decks = new Map();
+    this.fault = null;          // 'unreachable': every call and stream connection fails until cleared
+    this.lostAnswers = 0;       // the next n changes are made but their answers are lost
+    this.maxDelayMs = 0;
+    this.applied = [];          // every change made: { player, kind, to, count, code }
+    this.sources = new Set();
+    this.api = this.makeAPI();
+  }
+
+  newDeck() {
+    const stack = CODES.slice();
+    for (let i = stack.length - 1; i > 0; i--) {
+      const j = Math.floor(this.random() * (i + 1));
+      [stack[i], stack[j]] = [stack[j], stack[i]];
+    }
+    const id = `deck${this.decks.size + 1}`;
+    this.decks.set(id, { id, stack, piles: new Map(), players: new Map(), events: [] });
+    return id;
+  }
+
+  deck(id) {
+    const deck = this.decks.get(id);
+    if (!deck) throw new APIError('Deck ID does not exist.', { status: 404 });
+    return deck;
+  }
+
+  playerOf(deck, token) {
+    for (const [name, secret] of deck.players) if (secret === token) return name;
+    if (token) throw new APIError('Unknown player token.', { status: 401 });
+    return null;
+  }
+
+  pile(deck, name) {
+    if (!deck.piles.has(name)) deck.piles.set(name, []);
+    return deck.piles.get(name);
+  }
+
+  pilesJSON(deck, viewer, listed = null) {
+    const piles = {};
+    for (const [name, cards] of deck.piles) {
+      const entry = { remaining: cards.length };
+      if (deck.players.has(name)) entry.private = true;
+      if (name === listed && (!entry.private || name === viewer)) entry.cards = cards.map(card);
+      piles[name] = entry;
+    }
+    return piles;
+  }
+
+  /** Records a change and sends it to every open stream, cards only where that subscriber may see them. */
+  record(deck, kind, player, moved) {
+    const id = deck.events.length + 1;
+    deck.events.push({ id, kind, player, moved });
+    for (const source of this.sources) if (source.deckId === deck.id && source.readyState === 1) source.deliver();
+  }
+
+  eventFor(deck, event, viewer) {
+    const visible = (name) => !deck.players.has(name) || name === viewer;
+    const moved = event.moved.map((move) => {
+      const entry = { from: move.from, to: move.to, count: move.codes.length };
+      if (visible(move.from) || visible(move.to)) entry.cards = move.codes.map(card);
+      return entry;
+    });
+    const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.pilesJSON(deck, viewer), moved };
+    if (event.player) data.player = event.player;
+    return { type: event.kind, lastEventId: String(event.id), data: JSON.stringify(data) };
+  }
+
+  /** A call: fails while unreachable, waits a random delay, and may lose its answer after making the change. */
+  async call(changes, body) {
+    if (this.maxDelayMs) await pause(this.random() * this.maxDelayMs);
+    if (this.fault === 'unreachable') throw new APIError('The card server cannot be reached.', { unreachable: true });
+    const answer = body();
+    if (changes && this.lostAnswers > 0) {
+      this.lostAnswers -= 1;
+      throw new APIError('The card server cannot be reached.', { unreachable: true });
+    }
+    if (this.maxDelayMs) await pause(this.random() * this.maxDelayMs);
+    return answer;
+  }
+
+  makeAPI() {
+    return {
+      newShuffledDeck: () => this.call(true, () => ({ success: true, deck_id: this.newDeck(), remaining: 52 })),
+      join: (deckId, name) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        if (deck.players.has(name)) throw new APIError(`${name} is already a player.`, { status: 409 });
+        const token = `token-${name}-${Math.floor(this.random() * 1e9)}`;
+        deck.players.set(name, token);
+        this.pile(deck, name);
+        this.record(deck, 'join', name, []);
+        return { success: true, deck_id: deckId, player: name, token, piles: this.pilesJSON(deck, name) };
+      }),
+      deal: (deckId, to, count, token) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.playerOf(deck, token);
+        if (count > deck.stack.length) throw new APIError(`Not enough cards remaining to draw ${count} additional`, { status: 404 });
+        const codes = deck.stack.splice(0, count);
+        this.pile(deck, to).push(...codes);
+        this.applied.push({ player, kind: 'deal', to, count });
+        this.record(deck, 'deal', player, [{ from: 'stack', to, codes }]);
+        const answer = { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player) };
+        if (!deck.players.has(to) || to === player) answer.cards = codes.map(card);
+        return answer;
+      }),
+      addToPile: (deckId, pileName, codes, token) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.playerOf(deck, token);
+        const moved = [];
+        for (const code of codes) {
+          const from = [...deck.piles].find(([, cards]) => cards.includes(code));
+          if (!from) throw new APIError('The cards are not drawn.', { status: 400 });
+          if (deck.players.has(from[0]) && from[0] !== player) throw new APIError('Not your hand.', { status: 403 });
+          moved.push({ from: from[0], code });
+        }
+        for (const { from, code } of moved) {
+          const cards = deck.piles.get(from);
+          cards.splice(cards.indexOf(code), 1);
+          this.pile(deck, pileName).push(code);
+          this.applied.push({ player, kind: 'add', from, to: pileName, code });
+        }
+        this.record(deck, 'pile_add', player, moved.map(({ from, code }) => ({ from, to: pileName, codes: [code] })));
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player) };
+      }),
+      listPile: (deckId, pileName, token) => this.call(false, () => {
+        const deck = this.deck(deckId);
+        const player = this.playerOf(deck, token);
+        if (!deck.piles.has(pileName)) throw new APIError(`The pile, ${pileName} does not exist.`, { status: 404 });
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, pileName) };
+      }),
+      eventsURL: (deckId, token, lastEventId = null) => JSON.stringify({ deckId, token, lastEventId }),
+    };
+  }
+
+  /** EventSource over this server: it opens, replays what the client missed, and reconnects by itself. */
+  openEvents(url) {
+    return new FakeEventSource(this, JSON.parse(url));
+  }
+
+  /** Resolves once every open stream has delivered every event (the fake network is idle). */
+  async idle() {
+    for (;;) {
+      await pause(0);
+      const behind = [...this.sources].some((source) => source.readyState !== 2
+        && (source.readyState !== 1 || source.lastEventId < this.deck(source.deckId).events.length));
+      if (!behind || this.fault) return;
+    }
+  }
+
+  /** Every open stream drops; like EventSource, each reconnects by itself with its Last-Event-ID. */
+  dropStreams() {
+    for (const source of this.sources) if (source.readyState === 1) source.drop();
+  }
+
+  /** The table as `player` should see it: every pile's size, the player's hand and the centre. */
+  truth(deckId, player) {
+    const deck = this.deck(deckId);
+    const piles = {};
+    for (const [name, cards] of deck.piles) piles[name] = cards.length;
+    return { remaining: deck.stack.length, piles, hand: deck.piles.get(player).slice(), centre: (deck.piles.get('centre') || []).slice() };
+  }
+}
+
+class FakeEventSource {
+  constructor(server, { deckId, token, lastEventId }) {
+    this.server = server;
+    this.deckId = deckId;
+    this.token = token;
+    this.lastEventId = lastEventId === null ? null : Number(lastEventId);
+    this.listeners = new Map();
+    this.readyState = 0;
+    server.sources.add(this);
+    setTimeout(() => this.connect(), 0);
+  }
+
+  addEventListener(type, listener) {
+    if (!this.listeners.has(type)) this.listeners.set(type, []);
+    this.listeners.get(type).push(listener);
+  }
+
+  emit(type, event = {}) { for (const listener of this.listeners.get(type) || []) listener(event); }
+
+  connect() {
+    if (this.readyState === 2) return;
+    if (this.server.fault === 'unreachable') {
+      this.readyState = 0;
+      this.emit('error');
+      setTimeout(() => this.connect(), 5);
+      return;
+    }
+    const deck = this.server.deck(this.deckId);
+    this.viewer = this.server.playerOf(deck, this.token);
+    this.readyState = 1;
+    this.emit('open');
+    if (this.lastEventId === null) {
+      const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.server.pilesJSON(deck, this.viewer), moved: [] };
+      this.lastEventId = deck.events.length;
+      this.emit('hello', { type: 'hello', lastEventId: String(this.lastEventId), data: JSON.stringify(data) });
+    }
+    this.deliver();
+  }
+
+  /** Sends every event after the last one sent, asynchronously, as a network would. */
+  deliver() {
+    setTimeout(() => {
+      if (this.readyState !== 1) return;
+      const deck = this.server.deck(this.deckId);
+      while (this.lastEventId < deck.events.length) {
+        const event = this.server.eventFor(deck, deck.events[this.lastEventId], this.viewer);
+        this.lastEventId += 1;
+        this.emit(event.type, event);
+      }
+    }, 0);
+  }
+
+  drop() {
+    this.readyState = 0;
+    this.emit('error');
+    setTimeout(() => this.connect(), 5);
+  }
+
+  close() {
+    this.readyState = 2;
+    this.server.sources.delete(this);
+  }
+}

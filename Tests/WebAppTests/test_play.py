@@ -1,0 +1,321 @@
+"""Issue 15's browser test: two Chromium windows (two WebDriver sessions) join one live table as two players. Ana
+deals five cards face down to Bo; Bo sees their five faces; Ana's page, its DOM and every network response body
+(read from Chrome's performance log, the event stream included), never contains those cards; Bo plays one to the
+centre and Ana sees it within a second without reloading. The pages are driven by what a person sees: accessible
+names, labels and visible text. Also: the Play view's layout at four sizes (screenshots) and axe-core's checks.
+"""
+
+import json
+import re
+import time
+import urllib.parse
+
+import pytest
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import REPO, chromium
+from test_accessibility import axe_source, run_axe
+from webapp import code_of, no_page_errors, screenshot, set_viewport
+
+SIZES = [(320, 568), (360, 740), (768, 1024), (1920, 1080)]
+WEB_ROOT = REPO / "Sources" / "DeckService" / "WebApp"
+
+
+@pytest.fixture()
+def dealer():
+    browser = chromium(performance_log=True)
+    browser.execute_cdp_cmd("Network.enable", {"maxTotalBufferSize": 64 << 20, "maxResourceBufferSize": 8 << 20})
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture()
+def receiver():
+    browser = chromium()
+    yield browser
+    browser.quit()
+
+
+def button(driver, name):
+    """The visible, enabled button whose accessible name is `name`."""
+    def find(d):
+        for element in d.find_elements(By.CSS_SELECTOR, "button"):
+            if element.is_displayed() and element.is_enabled() and element.accessible_name == name:
+                return element
+        return False
+    return WebDriverWait(driver, 10).until(find, f"no button named {name!r}")
+
+
+def field(driver, label):
+    """The form field a visible label names (waiting for it to show)."""
+    path = f"//label[normalize-space()={json.dumps(label)}]"
+    found = WebDriverWait(driver, 10).until(
+        lambda d: [e for e in d.find_elements(By.XPATH, path) if e.is_displayed()], f"no field labelled {label!r}")
+    return driver.find_element(By.ID, found[0].get_attribute("for"))
+
+
+def text_shown(driver, text, timeout=10):
+    WebDriverWait(driver, timeout, poll_frequency=0.02).until(
+        lambda d: text in d.find_element(By.TAG_NAME, "main").text, f"the page never showed {text!r}")
+
+
+def hand(driver):
+    """The codes of the cards in this player's hand, from the buttons' accessible names."""
+    names = [b.accessible_name for b in driver.find_elements(By.CSS_SELECTOR, "#view-play button")]
+    return [code_of(m.group(1)) for n in names for m in [re.match(r"Play the (.+) to the centre$", n)] if m]
+
+
+def join(driver, server, link, name, width=1280, height=900):
+    set_viewport(driver, width, height)
+    driver.get(f"{server}/css/app.css")
+    driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+    driver.get(link)
+    field(driver, "Your name").send_keys(name)
+    button(driver, "Join the table").click()
+    text_shown(driver, f"You are {name}.")
+
+
+def start_table(driver, server):
+    set_viewport(driver, 1280, 900)
+    driver.get(f"{server}/css/app.css")
+    driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+    driver.get(f"{server}/?play=1#play")
+    button(driver, "Start a new table").click()
+    WebDriverWait(driver, 10).until(lambda d: re.search(r"#play/[a-z0-9]+$", d.current_url))
+    return driver.current_url
+
+
+class NetworkRecord:
+    """Every response body the dealer's page received, and every event-stream message, from the performance log."""
+
+    def __init__(self, driver):
+        self.driver = driver
+        self.responses = {}     # request id -> url
+        self.bodies = {}        # request id -> body text
+        self.stream_messages = []
+
+    def collect(self):
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            method, params = message.get("method"), message.get("params", {})
+            if method == "Network.responseReceived":
+                self.responses[params["requestId"]] = params["response"]["url"]
+            elif method == "Network.eventSourceMessageReceived":
+                self.stream_messages.append(f"{params.get('eventName')} {params.get('eventId')} {params.get('data')}")
+            elif method == "Network.loadingFinished" and params["requestId"] in self.responses:
+                self.read_body(params["requestId"])
+        # A response still streaming (the event stream) has no loadingFinished: read what it has so far.
+        for request_id in self.responses:
+            if request_id not in self.bodies:
+                self.read_body(request_id, final=False)
+
+    def read_body(self, request_id, final=True):
+        try:
+            body = self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request_id})
+        except WebDriverException:
+            return
+        text = body.get("body", "")
+        if body.get("base64Encoded"):
+            return  # images and wasm: no card codes in text form
+        if final:
+            self.bodies[request_id] = text
+        else:
+            self.bodies.setdefault(request_id, text)
+
+    def api_bodies(self):
+        return {self.responses[rid]: body for rid, body in self.bodies.items() if "/api/" in self.responses[rid]}
+
+    def texts(self):
+        """What the server said to this page: every API body and event-stream message."""
+        return list(self.api_bodies().values()) + self.stream_messages
+
+    def assert_other_responses_are_the_app_files(self):
+        """Every response outside /api/ is a file of the web app, byte for byte the one on disk: the same for every
+        visitor, so it can carry no dealt card. (Card images come base64-encoded and are not read.)"""
+        for request_id, body in self.bodies.items():
+            url = self.responses[request_id]
+            if "/api/" in url:
+                continue
+            path = urllib.parse.urlparse(url).path.lstrip("/") or "index.html"
+            assert (WEB_ROOT / path).read_text() == body, f"{url} is not the app's file"
+
+
+def leaks(texts, codes):
+    """Which of `codes` (or their card names) appear in any of `texts`."""
+    found = set()
+    for text in texts:
+        for code in codes:
+            name = card_name(code)
+            if re.search(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])", text) or name in text:
+                found.add(code)
+    return found
+
+
+def card_name(code):
+    ranks = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "0": "10"}
+    suits = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+    return f"{ranks.get(code[0], code[0])} of {suits[code[1]]}"
+
+
+def dom(driver):
+    """The page's whole DOM as text (markup, attributes, the live region's words), without the favicon: its
+    percent-encoded SVG (`%3C/svg%3E`) would read as the code 3C."""
+    return driver.execute_script("""
+        const page = document.documentElement.cloneNode(true);
+        page.querySelector('link[rel="icon"]').remove();
+        return page.outerHTML;""")
+
+
+def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dealer, receiver, server):
+    record = NetworkRecord(dealer)
+    link = start_table(dealer, server)
+    deck = link.rsplit("/", 1)[1]
+    field(dealer, "Your name").send_keys("ana")
+    button(dealer, "Join the table").click()
+    text_shown(dealer, "You are ana.")
+    shared = field(dealer, "Share this table").get_attribute("value")
+    assert shared.endswith(f"#play/{deck}")
+
+    join(receiver, server, shared, "bo")
+    text_shown(dealer, "bo: 0 cards, face down")
+    text_shown(receiver, "ana: 0 cards, face down")
+
+    count = field(dealer, "How many cards")
+    count.clear()
+    count.send_keys("5")
+    Select(field(dealer, "Deal to")).select_by_visible_text("bo")
+    button(dealer, "Deal").click()
+
+    WebDriverWait(receiver, 10).until(lambda d: len(hand(d)) == 5, "Bo never saw five cards")
+    dealt = hand(receiver)
+    faces = receiver.find_elements(By.CSS_SELECTOR, ".play-hand img")
+    assert [img.get_attribute("src").rsplit("/", 1)[1] for img in faces] == [f"{code}.svg" for code in dealt]
+    WebDriverWait(receiver, 10).until(lambda d: all(d.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth > 0", img) for img in faces), "faces not drawn")
+    text_shown(dealer, "bo: 5 cards, face down")
+    text_shown(receiver, "Your hand: 5 cards")
+    screenshot(receiver, "play-receiver-dealt")
+    screenshot(dealer, "play-dealer-dealt")
+
+    record.collect()
+    assert record.stream_messages, "the dealer's event stream was recorded"
+    assert any("/events/" in url for url in record.responses.values())
+    assert any("/deal/" in url for url in record.api_bodies()), "the deal's answer was recorded"
+    record.assert_other_responses_are_the_app_files()
+    assert leaks(record.texts(), dealt) == set(), "a dealt card reached the dealer's page over the network"
+    assert leaks([dom(dealer)], dealt) == set(), "a dealt card is in the dealer's DOM"
+    assert leaks([dom(receiver)], dealt) == set(dealt), "the check finds the cards where they are shown"
+
+    played = dealt[2]
+    button(receiver, f"Play the {card_name(played)} to the centre").click()
+    clicked = time.monotonic()
+    WebDriverWait(dealer, 1.0, poll_frequency=0.02).until(
+        lambda d: f"Take the {card_name(played)}" in [b.accessible_name for b in d.find_elements(By.CSS_SELECTOR, "#view-play button")],
+        "the dealer did not see the played card within 1 s")
+    seen_after = time.monotonic() - clicked
+    print(f"\nthe dealer saw the card Bo played {seen_after * 1000:.0f} ms after the click (no reload)")
+    assert dealer.find_element(By.CSS_SELECTOR, ".play-centre figcaption").text == card_name(played)
+    WebDriverWait(dealer, 5).until(
+        lambda d: f"bo played the {card_name(played)} to the centre" in d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent"),
+        "the live region did not announce Bo's play")
+    text_shown(dealer, "bo: 4 cards, face down")
+    screenshot(dealer, "play-dealer-sees-play")
+
+    record.collect()
+    print(f"checked the dealer's DOM, {len(record.api_bodies())} API response bodies, "
+          f"{len(record.stream_messages)} event-stream messages and {len(record.bodies) - len(record.api_bodies())} "
+          "app files for Bo's cards")
+    hidden = [code for code in dealt if code != played]
+    record.assert_other_responses_are_the_app_files()
+    assert leaks(record.texts(), hidden) == set(), "a card still in Bo's hand reached the dealer"
+    assert leaks([dom(dealer)], hidden) == set(), "a card still in Bo's hand is in the dealer's DOM"
+    assert leaks(record.stream_messages, [played]) == {played}, "the played card, now public, came by the stream"
+    assert dealer.execute_script("return performance.getEntriesByType('navigation').length") == 1
+    no_page_errors(dealer)
+    no_page_errors(receiver)
+
+
+def test_reload_keeps_the_player_and_the_view_works_by_keyboard(driver, server):
+    link = start_table(driver, server)
+    field(driver, "Your name").send_keys("cy")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are cy.")
+    Select(field(driver, "Deal to")).select_by_visible_text("cy (you)")
+    count = field(driver, "How many cards")
+    count.clear()
+    count.send_keys("3")
+    button(driver, "Deal").click()
+    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3)
+    before = hand(driver)
+    driver.refresh()
+    text_shown(driver, "You are cy.")
+    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before), "the reload lost the hand")
+
+    first = button(driver, f"Play the {card_name(before[0])} to the centre")
+    driver.execute_script("arguments[0].focus()", first)
+    first.send_keys("\n")
+    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2)
+    focused = driver.switch_to.active_element
+    assert focused.accessible_name.startswith("Play the "), "focus stays in the hand after a play"
+    take = button(driver, f"Take the {card_name(before[0])}")
+    take.send_keys(" ")
+    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before))
+    assert link.endswith(driver.current_url.rsplit("#", 1)[1])
+    no_page_errors(driver)
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_play_layout(dealer, receiver, server, width, height):
+    link = start_table(dealer, server)
+    field(dealer, "Your name").send_keys("ana")
+    button(dealer, "Join the table").click()
+    text_shown(dealer, "You are ana.")
+    join(receiver, server, link, "bo")
+    text_shown(dealer, "bo: 0 cards, face down")
+    set_viewport(dealer, width, height)
+    for to, count in (("bo", "6"), ("ana (you)", "7"), ("the centre (face up)", "1")):
+        Select(field(dealer, "Deal to")).select_by_visible_text(to)
+        field(dealer, "How many cards").clear()
+        field(dealer, "How many cards").send_keys(count)
+        button(dealer, "Deal").click()
+    WebDriverWait(dealer, 10).until(lambda d: len(hand(d)) == 7)
+    text_shown(dealer, "bo: 6 cards, face down")
+    dealer.execute_script("return new Promise((r) => Promise.all([...document.images].map((i) => i.decode().catch(() => {}))).then(r))")
+    size = f"{width}x{height}"
+    shape = dealer.execute_script("""
+        const r = (el) => el.getBoundingClientRect();
+        return {scrollWidth: document.documentElement.scrollWidth, width: innerWidth,
+                buttons: [...document.querySelectorAll('#view-play button')].filter((b) => b.offsetParent).map((b) => {
+                  const x = r(b); return {w: x.width, h: x.height, right: x.right, name: b.textContent}; })};""")
+    assert shape["scrollWidth"] <= shape["width"], f"{size}: the page scrolls sideways"
+    for b in shape["buttons"]:
+        assert b["right"] <= shape["width"] + 0.5, f"{size}: a button is off screen: {b}"
+        assert min(b["w"], b["h"]) >= 24, f"{size}: a target smaller than 24 px: {b}"
+    dealer.execute_script("window.scrollTo(0, 0)")
+    screenshot(dealer, f"play-{size}")
+    no_page_errors(dealer)
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_the_play_view(driver, server):
+    driver.set_script_timeout(30)
+    source = axe_source()
+    set_viewport(driver, 1280, 900)
+    driver.get(f"{server}/css/app.css")
+    driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+    driver.get(f"{server}/?axe=1#play")
+    button(driver, "Start a new table")
+    found = {"play-start": run_axe(driver, source, "play-start")}
+    button(driver, "Start a new table").click()
+    field(driver, "Your name")
+    found["play-join"] = run_axe(driver, source, "play-join")
+    field(driver, "Your name").send_keys("ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are ana.")
+    Select(field(driver, "Deal to")).select_by_visible_text("ana (you)")
+    button(driver, "Deal").click()
+    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    found["play-table"] = run_axe(driver, source, "play-table")
+    assert {name: v for name, v in found.items() if v} == {}
+    no_page_errors(driver)

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Live-table events benchmark: many subscribers on one deck while changes are made at a steady rate.
+
+Starts `riffle serve` (one process on an SQLite file, or with --postgres two processes on one
+PostgreSQL database: changes go to the first, subscribers to the second), opens N Server-Sent Events
+subscribers on one deck, makes changes at R per second for S seconds over one keep-alive connection
+(alternately a draw and a return of the drawn card), then checks that every subscriber received every
+event exactly once and in order, and prints the delivery latency (from sending the change to a
+subscriber reading its event: p50, p99, max) and the subscriber server's memory (RSS) before the
+subscribers connected and at its peak during the run. Loopback only, bounded: every wait has a limit.
+
+    scripts/bench-events.py [--subscribers 500] [--rate 100] [--seconds 10] [--workers 2]
+                            [--riffle .build/release/riffle] [--postgres URL|auto]
+
+Targets (issue 15): p99 <= 50 ms on one server, <= 250 ms across two servers on PostgreSQL, memory
+growth with 500 subscribers <= 50 MB.
+"""
+import argparse, asyncio, json, multiprocessing, os, re, select, signal, socket, subprocess, sys, tempfile, time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EVENT_ID = re.compile(rb"id: (\d+)\nevent: (\w+)\n")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(riffle, database, log):
+    port = free_port()
+    process = subprocess.Popen(
+        [riffle, "serve", "--port", str(port), "--database", database, "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            raise SystemExit(f"riffle serve exited with status {process.wait()} before it was ready")
+        if "serving on" in line:
+            return process, port
+    raise SystemExit("riffle serve did not start within 60 s")
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def get_json(url, method="GET"):
+    request = urllib.request.Request(url, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+# Subscribers: each worker process holds its share of the connections in one epoll loop (cheaper per
+# read than asyncio, so the measuring side takes less of the CPU the server needs).
+
+def worker(port, path, count, hello_queue, end_id, results, limit_seconds):
+    deadline = time.monotonic() + limit_seconds
+    poller = select.epoll()
+    sockets, pending, received, heads = {}, {}, {}, {}
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    for _ in range(count):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(request)
+        connection.setblocking(False)
+        sockets[connection.fileno()] = connection
+        pending[connection.fileno()], received[connection.fileno()], heads[connection.fileno()] = b"", [], False
+        poller.register(connection.fileno(), select.EPOLLIN)
+    hello_sent = set()
+    open_descriptors = set(sockets)
+    while open_descriptors and time.monotonic() < deadline:
+        for descriptor, _ in poller.poll(0.2):
+            if descriptor not in open_descriptors:
+                continue
+            try:
+                chunk = sockets[descriptor].recv(262144)
+            except BlockingIOError:
+                continue
+            now = time.monotonic()
+            if not chunk:
+                poller.unregister(descriptor)
+                open_descriptors.discard(descriptor)
+                continue
+            data = pending[descriptor] + chunk
+            if not heads[descriptor]:
+                end = data.find(b"\r\n\r\n")
+                if end < 0:
+                    pending[descriptor] = data
+                    continue
+                if b" 200 " not in data.split(b"\r\n")[0]:
+                    raise SystemExit(f"subscriber refused: {data[:200]!r}")
+                heads[descriptor], data = True, data[end + 4:]
+            cut = data.rfind(b"\n\n")
+            if cut < 0:
+                pending[descriptor] = data
+                continue
+            complete, pending[descriptor] = data[:cut + 2], data[cut + 2:]
+            for match in EVENT_ID.finditer(complete):
+                number, kind = int(match.group(1)), match.group(2)
+                if kind == b"hello":
+                    if descriptor not in hello_sent:
+                        hello_sent.add(descriptor)
+                        hello_queue.put(number)
+                    continue
+                received[descriptor].append((number, now))
+        target = end_id.value
+        if target:
+            for descriptor in [d for d in open_descriptors if received[d] and received[d][-1][0] >= target]:
+                poller.unregister(descriptor)
+                open_descriptors.discard(descriptor)
+    for connection in sockets.values():
+        connection.close()
+    results.put(list(received.values()))
+
+
+# The changer: one keep-alive connection, paced.
+
+async def make_changes(port, deck_id, rate, seconds):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    sent = []
+    start = time.monotonic()
+    total = int(rate * seconds)
+    for index in range(total):
+        due = start + index / rate
+        delay = due - time.monotonic()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        path = f"/api/deck/{deck_id}/draw/?count=1" if index % 2 == 0 else f"/api/deck/{deck_id}/return/"
+        sent.append(time.monotonic())
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        await writer.drain()
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        length = int(re.search(rb"(?i)content-length: (\d+)", head).group(1))
+        await asyncio.wait_for(reader.readexactly(length), 10)
+        if b" 200 " not in head.split(b"\r\n")[0]:
+            raise SystemExit(f"change {index} failed: {head[:100]!r}")
+    elapsed = time.monotonic() - start
+    writer.close()
+    return sent, elapsed
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run(args, change_port, subscribe_port, subscribe_pid, label):
+    deck = get_json(f"http://127.0.0.1:{change_port}/api/deck/new/shuffle/?deck_count=20")
+    deck_id = deck["deck_id"]
+    get_json(f"http://127.0.0.1:{change_port}/api/deck/{deck_id}/player/bench/", method="POST")
+    baseline = rss_mb(subscribe_pid)
+    path = f"/api/deck/{deck_id}/events/"
+    context = multiprocessing.get_context("fork")
+    hello_queue, results = context.Queue(), context.Queue()
+    end_id = context.Value("q", 0)
+    limit = args.seconds + 90
+    shares = [args.subscribers // args.workers + (1 if i < args.subscribers % args.workers else 0)
+              for i in range(args.workers)]
+    workers = [context.Process(target=worker, args=(subscribe_port, path, share, hello_queue, end_id, results, limit))
+               for share in shares if share]
+    for process in workers:
+        process.start()
+    hellos = [hello_queue.get(timeout=60) for _ in range(args.subscribers)]
+    if len(set(hellos)) != 1:
+        raise SystemExit(f"subscribers started at different points: {sorted(set(hellos))}")
+    first_id = hellos[0] + 1
+    connected = rss_mb(subscribe_pid)
+    peak = [connected]
+    sampling = True
+
+    async def sample():
+        while sampling:
+            peak[0] = max(peak[0], rss_mb(subscribe_pid))
+            await asyncio.sleep(0.25)
+
+    loop = asyncio.new_event_loop()
+    sampler = loop.create_task(sample())
+    sent, elapsed = loop.run_until_complete(make_changes(change_port, deck_id, args.rate, args.seconds))
+    end_id.value = first_id + len(sent) - 1
+    lists = []
+    for _ in workers:
+        lists += results.get(timeout=limit + 30)
+    sampling = False
+    loop.run_until_complete(sampler)
+    loop.close()
+    for process in workers:
+        process.join(10)
+
+    expected = list(range(first_id, first_id + len(sent)))
+    complete = sum(1 for received in lists if [number for number, _ in received] == expected)
+    latencies = [(when - sent[number - first_id]) * 1000
+                 for received in lists for number, when in received if first_id <= number < first_id + len(sent)]
+    print(f"\n{label}: {args.subscribers} subscribers, {len(sent)} changes in {elapsed:.1f} s "
+          f"({len(sent) / elapsed:.0f}/s)")
+    print(f"  every event, in order, exactly once: {complete}/{len(lists)} subscribers"
+          + ("" if complete == len(lists) else "  <-- FAILED"))
+    if latencies:
+        print(f"  delivery latency: p50 {percentile(latencies, 0.5):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, "
+              f"max {max(latencies):.1f} ms ({len(latencies)} deliveries)")
+    print(f"  subscriber server RSS: {baseline:.1f} MB before, {connected:.1f} MB with subscribers connected, "
+          f"{peak[0]:.1f} MB peak; growth {peak[0] - baseline:.1f} MB")
+    return complete == len(lists)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--subscribers", type=int, default=500)
+    parser.add_argument("--rate", type=float, default=100)
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--riffle", default=os.path.join(ROOT, ".build/release/riffle"))
+    parser.add_argument("--postgres", help="a PostgreSQL URL, or 'auto' for a throw-away cluster")
+    args = parser.parse_args()
+    if not os.access(args.riffle, os.X_OK):
+        raise SystemExit(f"{args.riffle} is not built (swift build -c release --product riffle)")
+    servers = []
+    log = tempfile.TemporaryFile()
+    ok = True
+    try:
+        folder = tempfile.mkdtemp(prefix="riffle-bench-events-")
+        sqlite, port = start_server(args.riffle, os.path.join(folder, "bench.sqlite"), log)
+        servers.append(sqlite)
+        ok &= run(args, port, port, sqlite.pid, "one server, SQLite")
+        if args.postgres:
+            url = args.postgres
+            if url == "auto":
+                state = tempfile.mktemp(prefix="riffle-pg-state-")
+                os.environ["RIFFLE_PG_STATE"] = state
+                output = subprocess.run([os.path.join(ROOT, "scripts/postgres-test-cluster.sh"), "start"],
+                                        check=True, capture_output=True, text=True).stdout
+                url = re.search(r"RIFFLE_TEST_POSTGRES_URL=['\"]?([^'\"\s;]+)", output).group(1)
+            first, first_port = start_server(args.riffle, url, log)
+            second, second_port = start_server(args.riffle, url, log)
+            servers += [first, second]
+            ok &= run(args, first_port, second_port, second.pid, "two servers, PostgreSQL (changes on one, "
+                      "subscribers on the other)")
+    finally:
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        if args.postgres == "auto":
+            subprocess.run([os.path.join(ROOT, "scripts/postgres-test-cluster.sh"), "stop"])
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

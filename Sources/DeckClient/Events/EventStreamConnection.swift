@@ -20,13 +20,18 @@ enum EventStreamConnection {
         case body(Data)
     }
 
+    /// How many chunks may wait for a reader that is slower than the server. Past that the
+    /// connection is ended rather than buffered without bound; ``DeckEventStream`` then reconnects
+    /// from the last event it read, so nothing is lost.
+    static let maximumBufferedChunks = 4_096
+
     /// Starts the request and returns its chunks; the stream ends when the body ends, and throws
     /// `URLError` when the connection fails.
     ///
     /// - Parameter request: the request.
     /// - Returns: the chunks.
     static func open(_ request: URLRequest) -> AsyncThrowingStream<Chunk, any Error> {
-        AsyncThrowingStream(Chunk.self, bufferingPolicy: .unbounded) { continuation in
+        AsyncThrowingStream(Chunk.self, bufferingPolicy: .bufferingOldest(maximumBufferedChunks)) { continuation in
             let delegate = Delegate(continuation: continuation)
             let queue = OperationQueue()
             queue.maxConcurrentOperationCount = 1
@@ -76,7 +81,12 @@ enum EventStreamConnection {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            continuation.yield(.body(data))
+            if case .dropped = continuation.yield(.body(data)) {
+                // The reader is too far behind. The chunks already buffered are still delivered,
+                // then this error, and the event stream resumes after the last whole event.
+                continuation.finish(throwing: URLError(.dataLengthExceedsMaximum))
+                dataTask.cancel()
+            }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -51,6 +51,12 @@ def rss_mb(pid):
     return 0.0
 
 
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def get_json(url, method="GET"):
     request = urllib.request.Request(url, method=method)
     with urllib.request.urlopen(request, timeout=10) as response:
@@ -179,10 +185,12 @@ def run(args, change_port, subscribe_port, subscribe_pid, label):
             peak[0] = max(peak[0], rss_mb(subscribe_pid))
             await asyncio.sleep(0.25)
 
+    cpu_before = cpu_seconds(subscribe_pid)
     loop = asyncio.new_event_loop()
     sampler = loop.create_task(sample())
     sent, elapsed = loop.run_until_complete(make_changes(change_port, deck_id, args.rate, args.seconds))
     end_id.value = first_id + len(sent) - 1
+    server_cpu = cpu_seconds(subscribe_pid) - cpu_before
     lists = []
     for _ in workers:
         lists += results.get(timeout=limit + 30)
@@ -205,6 +213,8 @@ def run(args, change_port, subscribe_port, subscribe_pid, label):
               f"max {max(latencies):.1f} ms ({len(latencies)} deliveries)")
     print(f"  subscriber server RSS: {baseline:.1f} MB before, {connected:.1f} MB with subscribers connected, "
           f"{peak[0]:.1f} MB peak; growth {peak[0] - baseline:.1f} MB")
+    print(f"  subscriber server CPU while changes were made: {server_cpu:.1f} s in {elapsed:.1f} s; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return complete == len(lists)
 
 

@@ -92,26 +92,32 @@ struct EventStreamEndpoint: Sendable {
             try await writer.write(ByteBuffer(string: stateFrame("hello", opening, subscriber: subscriber)))
             lastSent = openingNumber
         }
-        for await delivery in subscriber.deliveries {
-            switch delivery {
-            case .heartbeat:
-                try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-            case .frame(let number, let bytes):
-                guard number > lastSent else { continue }
-                if number > lastSent + 1 {
-                    let filled = try await sendMissed(
-                        to: &writer, subscriber: subscriber, after: lastSent, upTo: number - 1)
-                    if filled < number - 1 {
-                        // The missing events are gone from the store: the client must reload.
-                        guard let deck = try await store.deck(withID: id) else { return }
-                        try await writer.write(ByteBuffer(string: stateFrame("resync", deck, subscriber: subscriber)))
-                        lastSent = deck.table?.changeNumber ?? number
-                        continue
+        while let batch = await subscriber.next() {
+            var out = ByteBuffer()
+            for delivery in batch {
+                switch delivery {
+                case .heartbeat:
+                    out.writeString(": keep-alive\n\n")
+                case .frame(let number, var bytes):
+                    guard number > lastSent else { continue }
+                    if number > lastSent + 1 {
+                        if out.readableBytes > 0 { try await writer.write(out) }
+                        out.clear()
+                        let filled = try await sendMissed(
+                            to: &writer, subscriber: subscriber, after: lastSent, upTo: number - 1)
+                        if filled < number - 1 {
+                            // The missing events are gone from the store: the client must reload.
+                            guard let deck = try await store.deck(withID: id) else { return }
+                            out.writeString(stateFrame("resync", deck, subscriber: subscriber))
+                            lastSent = deck.table?.changeNumber ?? number
+                            continue
+                        }
                     }
+                    out.writeBuffer(&bytes)
+                    lastSent = number
                 }
-                try await writer.write(bytes)
-                lastSent = number
             }
+            if out.readableBytes > 0 { try await writer.write(out) }
         }
     }
 

@@ -182,7 +182,9 @@ def main():
         bin_dir = options.bin_dir
     else:
         if not options.skip_build:
-            sh("swift", "build", "-c", "release", "--product", "riffle", "--product", "ceiling-server", cwd=ROOT)
+            # One product per invocation: with --product given twice, SwiftPM builds only the last one.
+            for product in ("riffle", "ceiling-server"):
+                sh("swift", "build", "-c", "release", "--product", product, cwd=ROOT)
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                                  capture_output=True, text=True).stdout.strip()
     for binary in ("riffle", "ceiling-server"):

@@ -6,8 +6,10 @@ import Testing
 /// Slow, stalled and idle clients are shed by their time limits while other clients are served.
 @Suite struct SlowClientTests {
     static let request = "GET /api/deck/new/ HTTP/1.1\r\nHost: x\r\n\r\n"
-    /// How late a close may come beyond its limit on a loaded two-core machine.
-    static let slack = Duration.seconds(8)
+    /// How late a close may come beyond its limit on a loaded two-core machine. Generous on purpose:
+    /// CI runs these tests beside CPU-bound suites (a close came 11 s late there once), and what the
+    /// tests tell apart is "closed by the limit" from "kept open", which never closes at all.
+    static let slack = Duration.seconds(30)
 
     @Test func stalledHalfHeadersAreAllClosedWithin408WhileANormalClientIsServed() async throws {
         let headTimeout = Duration.seconds(3)

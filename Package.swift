@@ -195,6 +195,7 @@ let package = Package(
             name: "DeckStorageTests",
             dependencies: [
                 "DeckStorage", "SQLiteDeckStorage", "PostgresDeckStorage", "DeckStores", "PlayingCards",
+                serverProduct("GRDB", "GRDB.swift"),
                 "RiffleTestSupport",
             ],
             swiftSettings: strictSwift6

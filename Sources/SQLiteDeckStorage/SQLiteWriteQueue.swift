@@ -14,8 +14,9 @@ import Synchronization
 /// hears back before the batch holding its write has committed. A database failure fails every
 /// write of its batch, and the transaction rolls back.
 ///
-/// Batches run one after another on a dedicated dispatch queue (never on Swift's cooperative pool,
-/// which a blocking SQLite call must not hold).
+/// Batches run one after another on a dedicated dispatch queue (so a long one never holds Swift's
+/// cooperative pool), except a write that finds nothing queued or running while writes have lately
+/// come one at a time: it runs at once on its caller's thread (see `runAlone`).
 final class SQLiteWriteQueue: Sendable {
     /// A write waiting for its batch.
     private struct Pending: Sendable {
@@ -29,6 +30,10 @@ final class SQLiteWriteQueue: Sendable {
     private struct State {
         var pending: [Pending] = []
         var draining = false
+        /// How many writes the latest batch held. A lone write runs on its caller's thread only
+        /// while writes arrive one at a time: under concurrent load a batch of one would split
+        /// the batches that group commit builds.
+        var latestBatchSize = 1
     }
 
     private let writer: any DatabaseWriter
@@ -66,27 +71,68 @@ final class SQLiteWriteQueue: Sendable {
     ) async throws
         -> Value
     {
-        try await withCheckedThrowingContinuation { continuation in
-            let outcome = Outcome<Value>()
-            let pending = Pending(
-                stage: { batch in
-                    do {
-                        outcome.set(.success(try work(batch)))
-                    } catch let error as DatabaseError {
-                        throw error
-                    } catch {
-                        outcome.set(.failure(error))
-                    }
-                },
-                finish: { batchError in
-                    if let batchError {
-                        continuation.resume(throwing: StorageError.writeFailed(String(describing: batchError)))
-                    } else {
-                        continuation.resume(with: outcome.take())
-                    }
-                })
-            enqueue(pending)
+        let outcome = Outcome<Value>()
+        let stage: @Sendable (SQLiteWriteBatch) throws -> Void = { batch in
+            do {
+                outcome.set(.success(try work(batch)))
+            } catch let error as DatabaseError {
+                throw error
+            } catch {
+                outcome.set(.failure(error))
+            }
         }
+        if startsAlone() {
+            runAlone(
+                Pending(
+                    stage: stage,
+                    finish: { batchError in
+                        if let batchError {
+                            outcome.set(.failure(StorageError.writeFailed(String(describing: batchError))))
+                        }
+                    }))
+            return try outcome.take().get()
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            enqueue(
+                Pending(
+                    stage: stage,
+                    finish: { batchError in
+                        if let batchError {
+                            continuation.resume(throwing: StorageError.writeFailed(String(describing: batchError)))
+                        } else {
+                            continuation.resume(with: outcome.take())
+                        }
+                    }))
+        }
+    }
+
+    /// Whether nothing is queued or running and writes have lately come one at a time; the caller
+    /// then holds the writer's turn.
+    private func startsAlone() -> Bool {
+        state.withLock { state in
+            if state.draining || state.latestBatchSize > 1 { return false }
+            state.draining = true
+            return true
+        }
+    }
+
+    /// Runs a lone write as a batch of its own on the caller's thread, then leaves what queued
+    /// meanwhile to the batch queue.
+    ///
+    /// A lone write would otherwise wait for two thread hand-overs (to the batch queue and back),
+    /// which at one connection cost more than its transaction. That transaction is short (no
+    /// `fsync` at `synchronous=NORMAL`; one with ``SQLiteDeckStore/Durability/full``), so the
+    /// caller's thread is held about as long as a request's own work.
+    private func runAlone(_ pending: Pending) {
+        run([pending])
+        let more = state.withLock { state in
+            if state.pending.isEmpty {
+                state.draining = false
+                return false
+            }
+            return true
+        }
+        if more { queue.async { self.drain() } }
     }
 
     private func enqueue(_ pending: Pending) {
@@ -109,6 +155,7 @@ final class SQLiteWriteQueue: Sendable {
                 let count = min(maximumBatch, state.pending.count)
                 let batch = Array(state.pending.prefix(count))
                 state.pending.removeFirst(count)
+                state.latestBatchSize = count
                 return batch
             }
             if batch.isEmpty { return }

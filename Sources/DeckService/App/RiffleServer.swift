@@ -64,7 +64,7 @@ public enum RiffleServer {
             server: .http1(
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
                     ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
-                    ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamCloseHandler(),
+                    ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamHandler(),
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),

@@ -14,6 +14,9 @@ import ServiceLifecycle
 /// `event: resync` (the current state, like `hello`) takes their place. Then every change follows
 /// as it is committed, and a comment line (`: keep-alive`) when the stream has been quiet.
 ///
+/// Once the opening is sent, the stream's frames go straight to the connection
+/// (``EventStreamOutlet``) rather than through this response's task.
+///
 /// Watching a plain deck makes it a live table: its changes are recorded from then on.
 struct EventStreamEndpoint: Sendable {
     let store: any DeckStore
@@ -21,9 +24,9 @@ struct EventStreamEndpoint: Sendable {
     let cardJSON: PublicCardJSON
     let clock: @Sendable () -> Int64
 
-    /// Opens a stream, or throws the JSON error that refuses it (nothing changes then).
+    /// Opens a stream on `channel`, or throws the JSON error that refuses it (nothing changes then).
     func respond(
-        deckID id: String, caller: Caller, lastEventID: String?, closeConnection: @escaping @Sendable () -> Void
+        deckID id: String, caller: Caller, lastEventID: String?, channel: any Channel
     ) async throws -> Response {
         let resumeAfter = try Self.parseLastEventID(lastEventID)
         guard DeckID.isWellFormed(id), var deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
@@ -40,7 +43,8 @@ struct EventStreamEndpoint: Sendable {
             deck = live
         }
         await hub.waitUntilObserving()
-        guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, closeConnection: closeConnection) else {
+        let subscription = hub.subscribe(deckID: id, viewer: viewer, closeConnection: { channel.close(promise: nil) })
+        guard let subscriber = subscription else {
             throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
         }
         do {
@@ -63,10 +67,12 @@ struct EventStreamEndpoint: Sendable {
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        channel.closeFuture.whenComplete { _ in subscriber.finish() }
         let body = ResponseBody { writer in
             defer { hub.unsubscribe(subscriber) }
             try await withGracefulShutdownHandler {
-                try await stream(to: &writer, subscriber: subscriber, opening: opening, resumeAfter: resumeAfter)
+                try await stream(
+                    to: &writer, subscriber: subscriber, opening: opening, resumeAfter: resumeAfter, channel: channel)
             } onGracefulShutdown: {
                 subscriber.finish()
             }
@@ -76,7 +82,8 @@ struct EventStreamEndpoint: Sendable {
     }
 
     private func stream(
-        to writer: inout any ResponseBodyWriter, subscriber: EventSubscriber, opening: DeckState, resumeAfter: Int64?
+        to writer: inout any ResponseBodyWriter, subscriber: EventSubscriber, opening: DeckState, resumeAfter: Int64?,
+        channel: any Channel
     ) async throws {
         let id = subscriber.deckID
         let openingNumber = opening.table?.changeNumber ?? 0
@@ -92,7 +99,14 @@ struct EventStreamEndpoint: Sendable {
             try await writer.write(ByteBuffer(string: stateFrame("hello", opening, subscriber: subscriber)))
             lastSent = openingNumber
         }
-        while let batch = await subscriber.next() {
+        let outlet = await EventStreamOutlet.attach(to: channel, capacity: hub.configuration.subscriberCapacity)
+        while true {
+            if let outlet, subscriber.sendDirectly(through: outlet, after: lastSent) {
+                // Frames now go straight to the connection; this waits for the stream's end.
+                while await subscriber.next() != nil {}
+                return
+            }
+            guard let batch = await subscriber.next() else { return }
             var out = ByteBuffer()
             for delivery in batch {
                 switch delivery {

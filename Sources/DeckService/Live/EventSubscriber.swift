@@ -1,14 +1,21 @@
 import NIOCore
 import Synchronization
 
-/// One open events stream: a bounded mailbox of frames from the ``EventHub`` and the way to close
-/// the subscriber's connection.
+/// One open events stream: where the ``EventHub`` delivers its frames, and the way to close the
+/// subscriber's connection.
 ///
-/// The mailbox keeps at most ``capacity`` deliveries. A subscriber whose connection cannot take
-/// frames as fast as they come fills it; the next delivery then closes the connection instead of
-/// being buffered (the client resumes with `Last-Event-ID`), so no subscriber holds memory without
-/// bound. The stream's writer takes everything waiting at once (``next()``), so a subscriber that
-/// fell behind catches up with one write instead of one per event.
+/// A stream starts with a mailbox: while its writer sends the opening (`hello`, or the missed
+/// events of a resumed stream), deliveries wait there. The mailbox keeps at most ``capacity``
+/// deliveries; the next one closes the connection instead of being buffered (the client resumes
+/// with `Last-Event-ID`), so no subscriber holds memory without bound. The writer takes everything
+/// waiting at once (``next()``), so a subscriber that fell behind catches up with one write
+/// instead of one per event.
+///
+/// Once the mailbox is empty the writer hands the stream an ``EventStreamOutlet``
+/// (``sendDirectly(through:after:)``): from then on each delivery goes straight to the
+/// connection's event loop, in order, with no task woken per frame. Frames already sent are
+/// skipped; a frame that skips ahead (which the hub's in-order delivery does not produce) ends the
+/// stream, and the client resumes from what it has.
 final class EventSubscriber: Sendable {
     /// What the hub hands a subscriber.
     enum Delivery: Sendable {
@@ -22,7 +29,14 @@ final class EventSubscriber: Sendable {
         var queued: [Delivery] = []
         var waiter: CheckedContinuation<[Delivery]?, Never>?
         var finished = false
+        /// Where deliveries go once the stream writes directly.
+        var outlet: EventStreamOutlet?
+        /// The number of the last event sent, in direct mode.
+        var lastSent: Int64 = 0
     }
+
+    /// The comment line that keeps an idle stream open.
+    static let heartbeatFrame = ByteBuffer(string: ": keep-alive\n\n")
 
     /// A subscriber's identity within the hub.
     let id: UInt64
@@ -61,6 +75,25 @@ final class EventSubscriber: Sendable {
         }
         let outcome = mailbox.withLock { mailbox -> Outcome in
             if mailbox.finished { return .gone }
+            if let outlet = mailbox.outlet {
+                // Written inside the lock, so frames reach the event loop in order and before the
+                // stream's end.
+                switch delivery {
+                case .heartbeat:
+                    outlet.write(Self.heartbeatFrame)
+                case .frame(let number, let bytes):
+                    if number <= mailbox.lastSent { return .queued }
+                    guard number == mailbox.lastSent + 1 else {
+                        mailbox.finished = true
+                        let waiter = mailbox.waiter
+                        mailbox.waiter = nil
+                        return .overflowed(waiter)
+                    }
+                    outlet.write(bytes)
+                    mailbox.lastSent = number
+                }
+                return .queued
+            }
             if let waiter = mailbox.waiter {
                 mailbox.waiter = nil
                 return .handedOver(waiter)
@@ -85,6 +118,21 @@ final class EventSubscriber: Sendable {
             return false
         case .gone:
             return false
+        }
+    }
+
+    /// Switches the stream to writing directly through `outlet`, unless deliveries are waiting
+    /// (the writer sends those first, then tries again) or the stream has ended.
+    ///
+    /// - Parameter lastSent: the number of the last event the writer has sent.
+    /// - Returns: whether the stream now writes directly (wait for its end with ``next()``, which
+    ///   then returns `nil`).
+    func sendDirectly(through outlet: EventStreamOutlet, after lastSent: Int64) -> Bool {
+        mailbox.withLock { mailbox in
+            guard mailbox.queued.isEmpty, !mailbox.finished else { return false }
+            mailbox.outlet = outlet
+            mailbox.lastSent = lastSent
+            return true
         }
     }
 

@@ -12,9 +12,7 @@ extension RiffleResponder {
         let parameters = APIParameters(encoded: query)
         let caller = Caller(authorization: request.headers[.authorization], queryToken: parameters["token"])
         let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!] ?? parameters["last_event_id"]
-        let channel = context.channel
         return try await events.respond(
-            deckID: deckID, caller: caller, lastEventID: lastEventID,
-            closeConnection: { channel.close(promise: nil) })
+            deckID: deckID, caller: caller, lastEventID: lastEventID, channel: context.channel)
     }
 }

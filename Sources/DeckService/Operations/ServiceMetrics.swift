@@ -1,6 +1,7 @@
 import CoreMetrics
 import Metrics
 import Prometheus
+import Synchronization
 
 /// The service's metrics, recorded through swift-metrics into a Prometheus registry that belongs to
 /// one application (not the process-wide `MetricsSystem`, so several servers in one test process
@@ -20,6 +21,15 @@ final class ServiceMetrics: Sendable {
     private let rateLimited: CoreMetrics.Counter
     private let decksStored: CoreMetrics.Gauge
     private let eventSubscribers: CoreMetrics.Gauge
+    /// Each route's handles, made on the route's first request: making a handle looks it up in
+    /// the registry (a lock, label checks, allocations), which per request costs more than the
+    /// increment itself.
+    private let routeHandles = Mutex<[String: RouteHandles]>([:])
+
+    private struct RouteHandles {
+        let duration: Metrics.Timer
+        var counts: [Int: CoreMetrics.Counter] = [:]
+    }
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -37,12 +47,26 @@ final class ServiceMetrics: Sendable {
 
     /// Records one answered request.
     func requestAnswered(route: String, status: Int, duration: Duration) {
+        let (counter, timer) = routeHandles.withLock { handles in
+            var entry = handles[route] ?? RouteHandles(duration: makeTimer(route: route))
+            if let counter = entry.counts[status] { return (counter, entry.duration) }
+            let counter = makeCounter(route: route, status: status)
+            entry.counts[status] = counter
+            handles[route] = entry
+            return (counter, entry.duration)
+        }
+        counter.increment()
+        timer.recordNanoseconds(duration.nanoseconds)
+    }
+
+    private func makeCounter(route: String, status: Int) -> CoreMetrics.Counter {
         CoreMetrics.Counter(
             label: "riffle_http_requests_total", dimensions: [("route", route), ("status", String(status))],
-            factory: factory
-        ).increment()
+            factory: factory)
+    }
+
+    private func makeTimer(route: String) -> Metrics.Timer {
         Metrics.Timer(label: "riffle_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            .recordNanoseconds(duration.nanoseconds)
     }
 
     /// Records a store failure.

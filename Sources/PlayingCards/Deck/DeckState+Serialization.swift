@@ -87,7 +87,12 @@ extension DeckState {
 
     private static func append(_ cards: [Card], to bytes: inout [UInt8]) {
         appendCount(cards.count, to: &bytes)
-        for card in cards { bytes.append(card.ordinal) }
+        // One growth and a plain loop: a 20-deck shoe is over a thousand cards, written on every change.
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: cards.count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in cards.indices { buffer[start + index] = cards[index].ordinal }
+        }
     }
 }
 

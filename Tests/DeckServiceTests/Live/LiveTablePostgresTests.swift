@@ -3,7 +3,8 @@ import RiffleTestSupport
 import Testing
 
 /// Two `riffle serve` processes on one PostgreSQL database: a change made through one reaches the
-/// event subscribers of the other, in order, with hidden cards hidden.
+/// event subscribers of the other, in order, with hidden cards hidden, also after the LISTEN
+/// connection of the subscribers' server has dropped.
 @Suite struct LiveTablePostgresTests {
     @Test func aChangeOnOneServerReachesASubscriberOfTheOther() async throws {
         let database = try StoreBackend.postgres.makeDatabase()
@@ -34,5 +35,37 @@ import Testing
         #expect(revealedCodes(in: seen[2].data, of: [hand[0]]) == [hand[0]])
         let ownerSeen = try await onOwnThread { try owner.events(atLeast: 3) }
         #expect(revealedCodes(in: ownerSeen[1].data, of: hand).count == 4)
+    }
+
+    @Test func aSubscriberHearsChangesAfterTheServersListenConnectionDrops() async throws {
+        let database = try StoreBackend.postgres.makeDatabase()
+        _ = try await StoreBackend.postgres.openStore(database)
+        let first = try await RiffleProcess.start(database: database)
+        defer { first.kill() }
+        let second = try await RiffleProcess.start(database: database)
+        defer { second.kill() }
+        let table = try await TestTable.create(on: first.baseURL)
+        let secondPort = try #require(Int(second.baseURL.split(separator: ":").last ?? ""))
+        let spectator = try await onOwnThread {
+            try EventStreamReader(port: secondPort, path: "/api/deck/\(table.deckID)/events/")
+        }
+        defer { spectator.close() }
+        #expect(try await onOwnThread { try spectator.events(atLeast: 1) }.first?.kind == "hello")
+
+        // Cut the second server's LISTEN connection, as a database restart or a network fault would.
+        let ports = localTCPPorts(ofProcess: second.process.processIdentifier).map(String.init).sorted()
+        let cut = try await runPSQL(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'"
+                + " AND client_port IN (\(ports.joined(separator: ",")))")
+        #expect(cut == "1")
+        // A change made while the server is listening again (or still reconnecting: it then catches
+        // up) reaches its subscriber, and so does the next one.
+        _ = try await send("GET", table.deckURL + "/draw/?count=2")
+        #expect(try await onOwnThread { try spectator.events(atLeast: 2) }.map(\.kind) == ["hello", "draw"])
+        _ = try await send("GET", table.deckURL + "/draw/?count=1")
+        let seen = try await onOwnThread { try spectator.events(atLeast: 3) }
+        #expect(seen.map(\.kind) == ["hello", "draw", "draw"])
+        let opening = try #require(seen[0].id)
+        #expect(seen.map(\.id) == [opening, opening + 1, opening + 2])
     }
 }

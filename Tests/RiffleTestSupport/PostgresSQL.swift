@@ -46,7 +46,12 @@ public func localTCPPorts(ofProcess pid: Int32) -> Set<Int> {
     }
     var ports: Set<Int> = []
     for table in ["tcp", "tcp6"] {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/net/\(table)", encoding: .utf8) else { continue }
+        // Read to the end: a /proc file reports size 0, and a sized read can stop at its first page.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/net/\(table)"),
+            let data = try? file.readToEnd()
+        else { continue }
+        try? file.close()
+        let text = String(decoding: data, as: UTF8.self)
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")
             guard fields.count > 9, inodes.contains(String(fields[9])),

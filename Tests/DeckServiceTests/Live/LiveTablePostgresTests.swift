@@ -37,7 +37,8 @@ import Testing
         #expect(revealedCodes(in: ownerSeen[1].data, of: hand).count == 4)
     }
 
-    @Test func aSubscriberHearsChangesAfterTheServersListenConnectionDrops() async throws {
+    // A listener that never reconnects leaves the reader waiting: the limit turns that into a failure.
+    @Test(.timeLimit(.minutes(1))) func aSubscriberHearsChangesAfterTheServersListenConnectionDrops() async throws {
         let database = try StoreBackend.postgres.makeDatabase()
         _ = try await StoreBackend.postgres.openStore(database)
         let first = try await RiffleProcess.start(database: database)

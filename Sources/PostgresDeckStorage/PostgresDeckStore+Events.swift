@@ -25,6 +25,9 @@ extension PostgresDeckStore {
                 Self.write(deck, event: event, id: id, now: now, expectedVersion: version), logger: logger) != nil
         }
         if written {
+            // The write moved the row one version on; batched writes start from the cache, so it
+            // must know (a stale entry would only cost them a re-read, see `PostgresDeckCache`).
+            cache.store(deck, version: version + 1, forDeck: id)
             if let event { await trimEvents(after: event) }
             return result
         }
@@ -42,18 +45,19 @@ extension PostgresDeckStore {
                 } catch {
                     return .changeFailed(error)
                 }
-                if deck == before { return .done(result, nil) }
+                if deck == before { return .done(result, nil, written: nil) }
                 let statement = Self.write(deck, event: event, id: id, now: now, expectedVersion: version)
                 guard try await connection.write(statement, logger: logger) != nil else {
                     throw StorageError.writeFailed("deck \(id) changed while its row was locked")
                 }
-                return .done(result, event)
+                return .done(result, event, written: PostgresDeckCache.Entry(deck: deck, version: version + 1))
             }
         }
         switch outcome {
         case .missing:
             return nil
-        case .done(let result, let event):
+        case .done(let result, let event, let written):
+            if let written { cache.store(written.deck, version: written.version, forDeck: id) }
             if let event { await trimEvents(after: event) }
             return result
         case .changeFailed(let error):
@@ -110,7 +114,8 @@ extension PostgresDeckStore {
 /// What happened inside the locked transaction of an event-recording change.
 private enum LockedEventOutcome<Result: Sendable>: Sendable {
     case missing
-    case done(Result, DeckEvent?)
+    /// The change's result, its event, and the deck's new state and version when it was written.
+    case done(Result, DeckEvent?, written: PostgresDeckCache.Entry?)
     case changeFailed(any Error)
 }
 

@@ -83,8 +83,14 @@ enum PostgresStatements {
     }
 
     /// Deletes decks unchanged since `cutoff`, returning one row per deleted deck.
+    ///
+    /// The rows are locked in id order first, as every batch locks them (see ``WriteBack``), so a
+    /// sweep and a batch cannot deadlock; a deck changed meanwhile is rechecked and kept.
     struct DeleteExpired: PostgresPreparedStatement {
-        static let sql = "DELETE FROM deck WHERE updated_at < $1 RETURNING 1"
+        static let sql = """
+            DELETE FROM deck WHERE updated_at < $1 AND id IN \
+            (SELECT id FROM deck WHERE updated_at < $1 ORDER BY id FOR UPDATE) RETURNING 1
+            """
         typealias Row = Int32
         let cutoff: Int64
 
@@ -104,5 +110,94 @@ enum PostgresStatements {
 
         func makeBindings() -> PostgresBindings { PostgresBindings() }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
+    }
+
+    /// Reads several decks' states and versions in one round trip.
+    struct SelectDecks: PostgresPreparedStatement {
+        static let sql = "SELECT id, state, version FROM deck WHERE id = ANY($1)"
+        typealias Row = (String, ByteBuffer, Int64)
+        let ids: [String]
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            bindings.append(ids)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// Reads several decks and locks their rows until the transaction ends, in id order (the order
+    /// every statement that locks several decks uses, so that no two of them can deadlock).
+    struct SelectDecksForUpdate: PostgresPreparedStatement {
+        static let sql = "SELECT id, state, version FROM deck WHERE id = ANY($1) ORDER BY id FOR UPDATE"
+        typealias Row = (String, ByteBuffer, Int64)
+        let ids: [String]
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            bindings.append(ids)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// A batch's write: for every deck of the batch, either a compare-and-swap of its new state
+    /// (written only if the row still has the version the change was computed from) or, for a deck
+    /// the batch left unchanged, a read of its version. One statement, one round trip.
+    ///
+    /// The rows to write are first locked in id order (the `locked` step), so two batches of two
+    /// processes that share decks wait for each other instead of deadlocking, and `locked.version`
+    /// is the row's latest committed version. Rows only checked are not locked: their version as of
+    /// the statement's start is current enough, since it started after every change this process
+    /// was told about. The answer has one row per stored deck of the input: `(id, version,
+    /// written)`, where `version` is the new version of a written deck and the current one of a
+    /// deck left alone; a deck that no longer exists has no row. The answer stays small (about 35
+    /// bytes a deck, at most `PostgresWriteBatch.maximumChanges` decks), so PostgreSQL sends it in
+    /// one flush together with its ready-for-query message, after the implicit transaction has
+    /// committed.
+    ///
+    /// Work that must commit with the decks (such as rows of a per-deck event log, or a
+    /// `pg_notify`) can join the `written` step as further steps of this statement.
+    struct WriteBack: PostgresPreparedStatement {
+        static let sql = """
+            WITH input AS (
+                SELECT * FROM unnest($1::text[], $2::bytea[], $3::int8[], $4::int8[], $5::bool[])
+                    AS input(id, state, expected_version, updated_at, write)
+            ), locked AS (
+                SELECT deck.id, deck.version FROM deck JOIN input ON deck.id = input.id
+                WHERE input.write ORDER BY deck.id FOR UPDATE OF deck
+            ), written AS (
+                UPDATE deck SET state = input.state, version = deck.version + 1, updated_at = input.updated_at
+                FROM input JOIN locked ON locked.id = input.id
+                WHERE deck.id = input.id AND locked.version = input.expected_version
+                RETURNING deck.id, deck.version
+            )
+            SELECT id, version, true FROM written
+            UNION ALL
+            SELECT locked.id, locked.version, false FROM locked
+            WHERE NOT EXISTS (SELECT 1 FROM written WHERE written.id = locked.id)
+            UNION ALL
+            SELECT deck.id, deck.version, false FROM deck JOIN input ON deck.id = input.id WHERE NOT input.write
+            """
+        typealias Row = (String, Int64, Bool)
+        let ids: [String]
+        let states: [ByteBuffer]
+        let expectedVersions: [Int64]
+        let updatedAt: [Int64]
+        let writes: [Bool]
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 5)
+            bindings.append(ids)
+            bindings.append(states)
+            bindings.append(expectedVersions)
+            bindings.append(updatedAt)
+            bindings.append(writes)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 }

@@ -1,4 +1,5 @@
 import DeckStorage
+import Foundation
 import Logging
 import NIOCore
 import PlayingCards
@@ -27,13 +28,16 @@ public final class PostgresDeckStore: DeckStore {
     let logger: Logger
     let eventListener = PostgresEventListener()
     let cache = PostgresDeckCache()
-    private let writes: PostgresWriteQueue
+    let writes: PostgresWriteQueue
 
     private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
         self.client = client
         self.runTask = runTask
         self.logger = logger
-        writes = PostgresWriteQueue(batches: PostgresWriteBatch(client: client, cache: cache, logger: logger))
+        // EXPERIMENT: batches in flight from the environment while measuring.
+        let inFlight = Int(ProcessInfo.processInfo.environment["RIFFLE_PG_BATCHES"] ?? "") ?? 2
+        writes = PostgresWriteQueue(
+            batches: PostgresWriteBatch(client: client, cache: cache, logger: logger), batchesInFlight: inFlight)
     }
 
     deinit { runTask.cancel() }
@@ -107,7 +111,7 @@ public final class PostgresDeckStore: DeckStore {
     public func update<Result: Sendable>(
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? {
-        try await writes.perform(deckID: id, now: now, change)
+        try await writes.perform(deckID: id, now: now) { deck in (try change(&deck), nil) }?.0
     }
 
     public func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int {

@@ -22,22 +22,28 @@ struct PostgresPendingChange: Sendable {
     let deckID: String
     /// The time recorded as the deck's last change when it changes.
     let now: Int64
-    /// Runs the change on `deck`: on success `deck` holds the new state; when the change throws,
-    /// `deck` is left as it was and the error is kept as the change's result.
-    let run: @Sendable (inout DeckState) -> Void
+    /// Runs the change on `deck`: on success `deck` holds the new state and the change's event (if
+    /// it records one) is returned, to be written with the deck; when the change throws, `deck` is
+    /// left as it was and the error is kept as the change's result.
+    let run: @Sendable (inout DeckState) -> DeckEvent?
     /// Called once with the outcome.
     let complete: @Sendable (Completion) -> Void
 }
 
 /// The result of a change's latest run, kept until its batch ends.
 final class PostgresChangeOutcome<Value: Sendable>: Sendable {
-    private let value = Mutex<Result<Value, any Error>?>(nil)
+    /// What the change returned: its result and the event it recorded, if any.
+    typealias Answer = (Value, DeckEvent?)
+
+    private let value = Mutex<Result<Answer, any Error>?>(nil)
     private let completion = Mutex<PostgresPendingChange.Completion?>(nil)
 
     /// Runs `change` on a copy of `deck`, replacing `deck` only when it succeeds, and keeps its result.
-    func run(_ change: (inout DeckState) throws -> Value, on deck: inout DeckState) {
+    ///
+    /// - Returns: the event the change recorded, when it succeeded and recorded one.
+    func run(_ change: (inout DeckState) throws -> Answer, on deck: inout DeckState) -> DeckEvent? {
         var copy = deck
-        let result: Result<Value, any Error>
+        let result: Result<Answer, any Error>
         do {
             result = .success(try change(&copy))
             deck = copy
@@ -45,10 +51,11 @@ final class PostgresChangeOutcome<Value: Sendable>: Sendable {
             result = .failure(error)
         }
         value.withLock { $0 = result }
+        return try? result.get().1
     }
 
     /// What the latest run returned or threw.
-    func latest() -> Result<Value, any Error> {
+    func latest() -> Result<Answer, any Error> {
         value.withLock { $0 } ?? .failure(StorageError.writeFailed("a batched change recorded no outcome"))
     }
 
@@ -58,12 +65,12 @@ final class PostgresChangeOutcome<Value: Sendable>: Sendable {
     }
 
     /// The caller's answer once the batch recorded its end with ``record(_:)``.
-    func recordedAnswer() -> Result<Value?, any Error> {
+    func recordedAnswer() -> Result<Answer?, any Error> {
         answer(for: completion.withLock { $0 } ?? .failed(.writeFailed("a batched change was never completed")))
     }
 
     /// The caller's answer for a batch's `completion`.
-    func answer(for completion: PostgresPendingChange.Completion) -> Result<Value?, any Error> {
+    func answer(for completion: PostgresPendingChange.Completion) -> Result<Answer?, any Error> {
         switch completion {
         case .done: latest().map { Optional($0) }
         case .missing: .success(nil)

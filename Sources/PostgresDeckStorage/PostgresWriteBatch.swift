@@ -10,9 +10,10 @@ import PostgresNIO
 /// order, exactly as if each were a transaction of its own. Then, in one statement
 /// (``PostgresStatements/WriteBack``), every changed deck is written back with a compare-and-swap
 /// on the row version its changes started from, and every deck they left unchanged has its version
-/// checked. A deck whose version moved on (another process changed it) is read again and its
-/// changes run again on the new state, in the next round. So with warm states (from
-/// ``PostgresDeckCache``) a batch costs one round trip; with states to read, two.
+/// checked. A deck whose version moved on (another process changed it) comes back with its
+/// current state, and its changes run again on that state in the next round, without another
+/// read. So with warm states (from ``PostgresDeckCache``) a batch costs one round trip; with
+/// states to read, or stale ones, two.
 ///
 /// After ``optimisticRounds`` rounds the decks still contended are changed inside a transaction
 /// that holds their rows locked (`SELECT … ORDER BY id FOR UPDATE`), which cannot lose a race.
@@ -104,12 +105,12 @@ struct PostgresWriteBatch: Sendable {
         var newStates: [Int: DeckState] = [:]
         for position in decks.indices where !decks[position].completed {
             guard let base = decks[position].base else { continue }
-            let deck = runChanges(of: decks[position], on: base.deck)
+            let (deck, events) = runChanges(of: decks[position], on: base.deck)
             if deck != base.deck {
                 newStates[position] = deck
                 input.write(
-                    deck: decks[position].id, state: deck, over: base.version, now: decks[position].latestChange,
-                    position: position)
+                    deck: decks[position].id, state: deck, events: events, over: base.version,
+                    now: decks[position].latestChange, position: position)
             } else if decks[position].baseIsFresh {
                 decks[position].completed = true
                 decks[position].complete(.done)
@@ -123,7 +124,7 @@ struct PostgresWriteBatch: Sendable {
             let id = decks[position].id
             let triedCache = !decks[position].baseIsFresh && decks[position].cachedVersion != nil
             decks[position].cachedVersion = nil
-            guard let (version, written) = answers[id] else {
+            guard let (version, written, currentState) = answers[id] else {
                 cache.remove(deck: id)
                 decks[position].completed = true
                 decks[position].complete(.missing)
@@ -137,6 +138,12 @@ struct PostgresWriteBatch: Sendable {
                 if written, let deck = newStates[position] { cache.store(deck, version: version, forDeck: id) }
                 decks[position].completed = true
                 decks[position].complete(.done)
+            } else if let currentState {
+                // The row's state as of this statement, which began after every change of the deck
+                // was queued: as fresh as a read.
+                settleRead(
+                    &decks[position],
+                    Self.decodeEntry(currentState, version: version, id: id))
             } else {
                 decks[position].base = nil
                 decks[position].baseIsFresh = false
@@ -160,17 +167,18 @@ struct PostgresWriteBatch: Sendable {
                     outcomes.append(nil)
                     continue
                 }
-                let deck = runChanges(of: work, on: base.deck)
+                let (deck, events) = runChanges(of: work, on: base.deck)
                 outcomes.append((deck, base.version, written: deck != base.deck))
                 if deck != base.deck {
                     input.write(
-                        deck: work.id, state: deck, over: base.version, now: work.latestChange, position: offset)
+                        deck: work.id, state: deck, events: events, over: base.version, now: work.latestChange,
+                        position: offset)
                 }
             }
             if input.isEmpty { return outcomes }
             let answers = try await writeBack(input, connection: connection)
             for offset in input.positions {
-                guard let (version, written) = answers[snapshot[offset].id], written else {
+                guard let (version, written, _) = answers[snapshot[offset].id], written else {
                     throw StorageError.writeFailed("deck \(snapshot[offset].id) changed while its row was locked")
                 }
                 outcomes[offset]?.1 = version
@@ -190,10 +198,15 @@ struct PostgresWriteBatch: Sendable {
     }
 
     /// Runs a deck's changes in order on `base`; each records its own result.
-    private func runChanges(of work: DeckWork, on base: DeckState) -> DeckState {
+    ///
+    /// - Returns: the new state and the events the changes recorded, in order.
+    private func runChanges(of work: DeckWork, on base: DeckState) -> (DeckState, [DeckEvent]) {
         var deck = base
-        for change in work.changes { change.run(&deck) }
-        return deck
+        var events: [DeckEvent] = []
+        for change in work.changes {
+            if let event = change.run(&deck) { events.append(event) }
+        }
+        return (deck, events)
     }
 
     /// Takes a deck's freshly read state (or its absence, or a state that cannot be decoded).
@@ -224,20 +237,27 @@ struct PostgresWriteBatch: Sendable {
             rows = try await connection.execute(PostgresStatements.SelectDecks(ids: ids), logger: logger)
         }
         for try await (id, bytes, version) in rows {
-            found[id] = Result { try PostgresDeckStore.decode(bytes, id: id) }
-                .map { PostgresDeckCache.Entry(deck: $0, version: version) }
-                .mapError { $0 as? StorageError ?? .corruptDeck(id, String(describing: $0)) }
+            found[id] = Self.decodeEntry(bytes, version: version, id: id)
         }
         return found
     }
 
-    /// The write-back's answer: each stored deck's version and whether it was written.
+    private static func decodeEntry(
+        _ bytes: ByteBuffer, version: Int64, id: String
+    ) -> Result<PostgresDeckCache.Entry, StorageError> {
+        Result { try PostgresDeckStore.decode(bytes, id: id) }
+            .map { PostgresDeckCache.Entry(deck: $0, version: version) }
+            .mapError { $0 as? StorageError ?? .corruptDeck(id, String(describing: $0)) }
+    }
+
+    /// The write-back's answer: each stored deck's version, whether it was written, and its
+    /// current state when it was not at the version expected.
     private func writeBack(
         _ input: WriteBackInput, connection: PostgresConnection
-    ) async throws -> [String: (Int64, Bool)] {
-        var answers: [String: (Int64, Bool)] = [:]
-        for try await (id, version, written) in try await connection.execute(input.statement, logger: logger) {
-            answers[id] = (version, written)
+    ) async throws -> [String: (Int64, Bool, ByteBuffer?)] {
+        var answers: [String: (Int64, Bool, ByteBuffer?)] = [:]
+        for try await (id, version, written, state) in try await connection.execute(input.statement, logger: logger) {
+            answers[id] = (version, written, state)
         }
         return answers
     }
@@ -261,18 +281,30 @@ private struct WriteBackInput {
     private var expectedVersions: [Int64] = []
     private var updatedAt: [Int64] = []
     private var writes: [Bool] = []
+    private var eventDeckIDs: [String] = []
+    private var eventNumbers: [Int64] = []
+    private var eventPayloads: [ByteBuffer] = []
     private(set) var positions: [Int] = []
 
     var isEmpty: Bool { ids.isEmpty }
 
     var statement: PostgresStatements.WriteBack {
         PostgresStatements.WriteBack(
-            ids: ids, states: states, expectedVersions: expectedVersions, updatedAt: updatedAt, writes: writes)
+            ids: ids, states: states, expectedVersions: expectedVersions, updatedAt: updatedAt, writes: writes,
+            eventDeckIDs: eventDeckIDs, eventNumbers: eventNumbers, eventPayloads: eventPayloads)
     }
 
-    /// A compare-and-swap of `state` over the row at `version`, stamped `now`.
-    mutating func write(deck id: String, state: DeckState, over version: Int64, now: Int64, position: Int) {
+    /// A compare-and-swap of `state` over the row at `version`, stamped `now`, with the events
+    /// that go in only if it is written.
+    mutating func write(
+        deck id: String, state: DeckState, events: [DeckEvent], over version: Int64, now: Int64, position: Int
+    ) {
         append(id, ByteBuffer(bytes: state.serialized()), version, now, write: true, position: position)
+        for event in events {
+            eventDeckIDs.append(id)
+            eventNumbers.append(event.number)
+            eventPayloads.append(ByteBuffer(bytes: event.payload))
+        }
     }
 
     /// A check that the row is still at `version`, writing nothing.

@@ -1,5 +1,4 @@
 import DeckStorage
-import Foundation
 import Logging
 import NIOCore
 import PlayingCards
@@ -9,14 +8,16 @@ import PostgresNIO
 /// that several `riffle serve` processes can serve the same decks.
 ///
 /// Changes are group-committed (see `PostgresWriteQueue` and `PostgresWriteBatch`): the changes a
-/// process receives while a batch is being written go to the database together, each deck's
-/// changes run on its state in order, and the new states are written back in one statement that
-/// only writes a row still at the version the changes started from (a compare-and-swap). The
-/// states changes start from come from a per-process cache of the decks this process last saw,
-/// so a batch of warm decks is one round trip; a deck another process changed meanwhile is read
-/// again and its changes run again, and decks that keep losing that race are changed inside a
-/// transaction that holds their rows locked. So no card is dealt twice and no pile update lost,
-/// across any number of processes, and a change is acknowledged only after PostgreSQL committed it.
+/// process receives while batches are being written go to the database together (up to two
+/// batches at once, never with the same deck in both), each deck's changes run on its state in
+/// order, and the new states are written back in one statement that only writes a row still at
+/// the version the changes started from (a compare-and-swap), with the live-table events the
+/// changes recorded. The states changes start from come from a per-process cache of the decks
+/// this process last saw, so a batch of warm decks is one round trip; a deck another process
+/// changed meanwhile comes back with its current state and its changes run again, and decks that
+/// keep losing that race are changed inside a transaction that holds their rows locked. So no
+/// card is dealt twice and no pile update lost, across any number of processes, and a change (and
+/// its event) is acknowledged only after PostgreSQL committed it.
 ///
 /// ```swift
 /// let store = try await PostgresDeckStore.connect(url: "postgres://riffle@127.0.0.1:5432/riffle")
@@ -27,17 +28,16 @@ public final class PostgresDeckStore: DeckStore {
     private let runTask: Task<Void, Never>
     let logger: Logger
     let eventListener = PostgresEventListener()
-    let cache = PostgresDeckCache()
+    private let cache = PostgresDeckCache()
     let writes: PostgresWriteQueue
 
     private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
         self.client = client
         self.runTask = runTask
         self.logger = logger
-        // EXPERIMENT: batches in flight from the environment while measuring.
-        let inFlight = Int(ProcessInfo.processInfo.environment["RIFFLE_PG_BATCHES"] ?? "") ?? 2
         writes = PostgresWriteQueue(
-            batches: PostgresWriteBatch(client: client, cache: cache, logger: logger), batchesInFlight: inFlight)
+            batches: PostgresWriteBatch(client: client, cache: cache, logger: logger),
+            batchesInFlight: PostgresWriteBatch.batchesInFlight)
     }
 
     deinit { runTask.cancel() }

@@ -27,6 +27,10 @@ struct PostgresWriteBatch: Sendable {
     static let maximumChanges = 128
     /// Compare-and-swap rounds before the locked transaction.
     static let optimisticRounds = 3
+    /// How many batches one process runs at once, each on a pool connection of its own: two, so
+    /// that one batch's commit (its WAL flush) overlaps the next batch's statement instead of
+    /// every change waiting for both in turn.
+    static let batchesInFlight = 2
 
     let client: PostgresClient
     let cache: PostgresDeckCache

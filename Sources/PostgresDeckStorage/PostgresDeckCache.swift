@@ -7,11 +7,12 @@ import Synchronization
 /// Never trusted on its own: other processes change the same rows, so a batch writes a change
 /// computed from a cached state only with `UPDATE … WHERE version = <cached version>`, and a
 /// change that left its deck unchanged has the version checked too (see ``PostgresWriteBatch``).
-/// A stale entry costs a re-read, never a wrong answer. Versions only grow, so an entry is only
-/// replaced by one of a higher version.
+/// A stale entry costs another write-back (the failed one brings the current state back), never
+/// a wrong answer. Versions only grow, so an entry is only replaced by one of a higher version.
 ///
 /// When other processes change the same decks as often as this one, most entries are stale by the
-/// time they are used, and trying them first costs a wasted round trip. So the cache keeps track of
+/// time they are used, and trying them first sends states that are not written and holds row
+/// locks for nothing. So the cache keeps track of
 /// how often the entries it handed out turned out stale (measured whether or not a batch tried
 /// them), and ``isWorthTrying`` says whether to start from them or read the decks first.
 final class PostgresDeckCache: Sendable {

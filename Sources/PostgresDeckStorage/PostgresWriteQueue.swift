@@ -14,7 +14,8 @@ import Synchronization
 /// by tasks of the queue's own. Each caller hears back only once its change is committed (or
 /// known to need no write), or has failed.
 final class PostgresWriteQueue: Sendable {
-    private struct State {
+    /// What the queue holds; `takeBatch()` is the rule for what goes into the next batch.
+    struct State {
         var pending: [PostgresPendingChange] = []
         /// Batches running or about to, in the queue's tasks or a caller's.
         var running = 0

@@ -9,56 +9,10 @@ extension PostgresDeckStore {
         deckID id: String, now: Int64,
         _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
     ) async throws -> Result? {
-        let logger = logger
-        // Optimistic attempt, as `update` makes: the deck and its event in one autocommitted statement.
-        let read = try await storage(write: false) {
-            try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).drainedFirst()
-        }
-        guard let read else { return nil }
-        let (bytes, version) = read
-        let before = try Self.decode(bytes, id: id)
-        var deck = before
-        let (result, event) = try change(&deck)
-        if deck == before { return result }
-        let written = try await storage(write: true) {
-            try await client.write(
-                Self.write(deck, event: event, id: id, now: now, expectedVersion: version), logger: logger) != nil
-        }
-        if written {
-            if let event { await trimEvents(after: event) }
-            return result
-        }
-        let outcome: LockedEventOutcome<Result> = try await storage(write: true) {
-            try await client.withTransaction(logger: logger) { connection in
-                let rows = try await connection.execute(PostgresStatements.SelectDeckForUpdate(id: id), logger: logger)
-                guard let row = try await rows.drainedFirst() else { return .missing }
-                let (bytes, version) = row
-                let before = try Self.decode(bytes, id: id)
-                var deck = before
-                let result: Result
-                let event: DeckEvent?
-                do {
-                    (result, event) = try change(&deck)
-                } catch {
-                    return .changeFailed(error)
-                }
-                if deck == before { return .done(result, nil) }
-                let statement = Self.write(deck, event: event, id: id, now: now, expectedVersion: version)
-                guard try await connection.write(statement, logger: logger) != nil else {
-                    throw StorageError.writeFailed("deck \(id) changed while its row was locked")
-                }
-                return .done(result, event)
-            }
-        }
-        switch outcome {
-        case .missing:
-            return nil
-        case .done(let result, let event):
-            if let event { await trimEvents(after: event) }
-            return result
-        case .changeFailed(let error):
-            throw error
-        }
+        // The same batched write as `update`: the event goes in with its deck, in one statement.
+        guard let (result, event) = try await writes.perform(deckID: id, now: now, change) else { return nil }
+        if let event { await trimEvents(after: event) }
+        return result
     }
 
     public func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent] {
@@ -77,22 +31,6 @@ extension PostgresDeckStore {
         await eventListener.add(observer, client: client, logger: logger)
     }
 
-    /// The compare-and-swap write of a deck, with its event when there is one.
-    private static func write(
-        _ deck: DeckState, event: DeckEvent?, id: String, now: Int64, expectedVersion: Int64
-    ) -> EitherStatement {
-        let state = ByteBuffer(bytes: deck.serialized())
-        guard let event else {
-            return .plain(
-                PostgresStatements.UpdateDeckIfUnchanged(
-                    id: id, state: state, now: now, expectedVersion: expectedVersion))
-        }
-        return .withEvent(
-            PostgresEventLog.UpdateDeckWithEvent(
-                id: id, state: state, now: now, expectedVersion: expectedVersion, number: event.number,
-                payload: ByteBuffer(bytes: event.payload)))
-    }
-
     /// Deletes a deck's oldest events now and then. A failure only leaves old events a while longer.
     private func trimEvents(after event: DeckEvent) async {
         guard event.number % PostgresEventLog.trimInterval == 0 else { return }
@@ -103,39 +41,6 @@ extension PostgresDeckStore {
             {}
         } catch {
             logger.warning("could not trim old events of deck \(event.deckID): \(String(reflecting: error))")
-        }
-    }
-}
-
-/// What happened inside the locked transaction of an event-recording change.
-private enum LockedEventOutcome<Result: Sendable>: Sendable {
-    case missing
-    case done(Result, DeckEvent?)
-    case changeFailed(any Error)
-}
-
-/// One of the two compare-and-swap writes, so both paths run whichever applies.
-private enum EitherStatement: Sendable {
-    case plain(PostgresStatements.UpdateDeckIfUnchanged)
-    case withEvent(PostgresEventLog.UpdateDeckWithEvent)
-}
-
-extension PostgresConnection {
-    /// Runs a compare-and-swap write; `nil` when it matched no row.
-    fileprivate func write(_ statement: EitherStatement, logger: Logger) async throws -> Int64? {
-        switch statement {
-        case .plain(let update): try await execute(update, logger: logger).drainedFirst()
-        case .withEvent(let update): try await execute(update, logger: logger).drainedFirst()
-        }
-    }
-}
-
-extension PostgresClient {
-    /// Runs a compare-and-swap write; `nil` when it matched no row.
-    fileprivate func write(_ statement: EitherStatement, logger: Logger) async throws -> Int64? {
-        switch statement {
-        case .plain(let update): try await execute(update, logger: logger).drainedFirst()
-        case .withEvent(let update): try await execute(update, logger: logger).drainedFirst()
         }
     }
 }

@@ -7,13 +7,17 @@ import PostgresNIO
 /// The shared deck store: decks in a PostgreSQL table, through PostgresNIO's connection pool, so
 /// that several `riffle serve` processes can serve the same decks.
 ///
-/// A change of a deck first runs optimistically: read the row and its version, run the change,
-/// and write it back with `UPDATE … WHERE version = <read version>`, one autocommitted prepared
-/// statement. If another process or connection changed the deck in between, that write matches no
-/// row, and the change runs again inside a transaction that holds the row locked
-/// (`SELECT … FOR UPDATE`). Either way a write only ever lands on the state it was computed from,
-/// so no card can be dealt twice and no pile update lost, across any number of processes. A change
-/// is acknowledged only after PostgreSQL has committed it.
+/// Changes are group-committed (see `PostgresWriteQueue` and `PostgresWriteBatch`): the changes a
+/// process receives while batches are being written go to the database together (up to two
+/// batches at once, never with the same deck in both), each deck's changes run on its state in
+/// order, and the new states are written back in one statement that only writes a row still at
+/// the version the changes started from (a compare-and-swap), with the live-table events the
+/// changes recorded. The states changes start from come from a per-process cache of the decks
+/// this process last saw, so a batch of warm decks is one round trip; a deck another process
+/// changed meanwhile comes back with its current state and its changes run again, and decks that
+/// keep losing that race are changed inside a transaction that holds their rows locked. So no
+/// card is dealt twice and no pile update lost, across any number of processes, and a change (and
+/// its event) is acknowledged only after PostgreSQL committed it.
 ///
 /// ```swift
 /// let store = try await PostgresDeckStore.connect(url: "postgres://riffle@127.0.0.1:5432/riffle")
@@ -24,11 +28,16 @@ public final class PostgresDeckStore: DeckStore {
     private let runTask: Task<Void, Never>
     let logger: Logger
     let eventListener = PostgresEventListener()
+    private let cache = PostgresDeckCache()
+    let writes: PostgresWriteQueue
 
     private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
         self.client = client
         self.runTask = runTask
         self.logger = logger
+        writes = PostgresWriteQueue(
+            batches: PostgresWriteBatch(client: client, cache: cache, logger: logger),
+            batchesInFlight: PostgresWriteBatch.batchesInFlight)
     }
 
     deinit { runTask.cancel() }
@@ -81,7 +90,10 @@ public final class PostgresDeckStore: DeckStore {
                 try await client.execute(PostgresStatements.InsertDeck(id: id, state: state, now: now), logger: logger)
                     .drainedFirst() != nil
             }
-            if inserted { return id }
+            if inserted {
+                cache.store(deck, version: 0, forDeck: id)
+                return id
+            }
         }
         throw StorageError.idExhausted
     }
@@ -90,84 +102,16 @@ public final class PostgresDeckStore: DeckStore {
         let row = try await storage(write: false) {
             try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).drainedFirst()
         }
-        return try row.map { try Self.decode($0.0, id: id) }
+        guard let (bytes, version) = row else { return nil }
+        let deck = try Self.decode(bytes, id: id)
+        cache.store(deck, version: version, forDeck: id)
+        return deck
     }
 
     public func update<Result: Sendable>(
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? {
-        // Optimistic attempt: two single-statement round trips, no transaction held open.
-        let read = try await storage(write: false) {
-            try await client.execute(PostgresStatements.SelectDeck(id: id), logger: logger).drainedFirst()
-        }
-        guard let read else { return nil }
-        let (bytes, version) = read
-        let before = try Self.decode(bytes, id: id)
-        var deck = before
-        let result = try change(&deck)
-        if deck == before { return result }
-        let state = ByteBuffer(bytes: deck.serialized())
-        let written = try await storage(write: true) {
-            try await client.execute(
-                PostgresStatements.UpdateDeckIfUnchanged(id: id, state: state, now: now, expectedVersion: version),
-                logger: logger
-            ).drainedFirst() != nil
-        }
-        if written { return result }
-        // Someone changed the deck in between: redo the change with the row locked.
-        return try await updateLocked(deckID: id, now: now, change)
-    }
-
-    /// A change inside `BEGIN … SELECT … FOR UPDATE … UPDATE … COMMIT`, so it cannot lose a race.
-    ///
-    /// The transaction is PostgresNIO's `withTransaction`: when a statement fails it rolls back
-    /// before the connection goes back to the pool, so no connection is ever lent out mid-transaction.
-    private func updateLocked<Result: Sendable>(
-        deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
-    ) async throws -> Result? {
-        let logger = logger
-        let outcome: LockedOutcome<Result> = try await storage(write: true) {
-            try await client.withTransaction(logger: logger) { connection in
-                try await Self.changeLockedRow(id: id, now: now, change, connection: connection, logger: logger)
-            }
-        }
-        switch outcome {
-        case .missing: return nil
-        case .done(let result): return result
-        case .changeFailed(let error): throw error
-        }
-    }
-
-    /// What happened inside the locked transaction; a failed change is carried out of the storage
-    /// error mapping so the caller's own error reaches it unchanged.
-    private enum LockedOutcome<Result: Sendable>: Sendable {
-        case missing
-        case done(Result)
-        case changeFailed(any Error)
-    }
-
-    private static func changeLockedRow<Result: Sendable>(
-        id: String, now: Int64, _ change: @Sendable (inout DeckState) throws -> Result,
-        connection: PostgresConnection, logger: Logger
-    ) async throws -> LockedOutcome<Result> {
-        let rows = try await connection.execute(PostgresStatements.SelectDeckForUpdate(id: id), logger: logger)
-        guard let row = try await rows.drainedFirst() else { return .missing }
-        let (bytes, version) = row
-        let before = try decode(bytes, id: id)
-        var deck = before
-        let result: Result
-        do {
-            result = try change(&deck)
-        } catch {
-            return .changeFailed(error)
-        }
-        if deck == before { return .done(result) }
-        let update = PostgresStatements.UpdateDeckIfUnchanged(
-            id: id, state: ByteBuffer(bytes: deck.serialized()), now: now, expectedVersion: version)
-        guard try await connection.execute(update, logger: logger).drainedFirst() != nil else {
-            throw StorageError.writeFailed("deck \(id) changed while its row was locked")
-        }
-        return .done(result)
+        try await writes.perform(deckID: id, now: now) { deck in (try change(&deck), nil) }?.0
     }
 
     public func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int {
@@ -198,16 +142,21 @@ public final class PostgresDeckStore: DeckStore {
     func storage<T>(write: Bool, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
-        } catch let error as StorageError {
-            throw error
         } catch {
-            // withTransaction wraps what the transaction's body threw.
-            if let storageError = (error as? PostgresTransactionError)?.closureError as? StorageError {
-                throw storageError
-            }
-            let detail = Self.describe(error)
-            throw write ? StorageError.writeFailed(detail) : StorageError.readFailed(detail)
+            throw Self.storageError(error, write: write)
         }
+    }
+
+    /// A database failure as `StorageError`: as it is when it already is one (also when a
+    /// transaction's body threw it), else a read or write failure carrying the driver's message.
+    static func storageError(_ error: any Error, write: Bool) -> StorageError {
+        if let storageError = error as? StorageError { return storageError }
+        // withTransaction wraps what the transaction's body threw.
+        if let storageError = (error as? PostgresTransactionError)?.closureError as? StorageError {
+            return storageError
+        }
+        let detail = describe(error)
+        return write ? StorageError.writeFailed(detail) : StorageError.readFailed(detail)
     }
 
     private static func describe(_ error: any Error) -> String {

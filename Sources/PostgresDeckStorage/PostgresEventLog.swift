@@ -2,8 +2,8 @@ import DeckStorage
 import NIOCore
 import PostgresNIO
 
-/// The events of live tables in PostgreSQL: a `deck_event` table, written in the same transaction
-/// (usually the same statement) as the deck change each event describes. A trigger on it calls
+/// The events of live tables in PostgreSQL: a `deck_event` table, written in the same statement
+/// as the deck change each event describes (``PostgresStatements/WriteBack``). A trigger on it calls
 /// `pg_notify` for every event, inside that transaction, so every `riffle serve` on the database
 /// that LISTENs on ``channel`` hears of the event once it is committed, and never before.
 enum PostgresEventLog {
@@ -37,37 +37,6 @@ enum PostgresEventLog {
             FOR EACH ROW EXECUTE FUNCTION riffle_notify_deck_event()
             """,
         ])
-
-    /// Writes a deck only if nobody changed it since `expectedVersion` was read, and its event with
-    /// it, in one autocommitted statement. It returns a row only when both were written.
-    struct UpdateDeckWithEvent: PostgresPreparedStatement {
-        static let sql = """
-            WITH updated AS (\
-            UPDATE deck SET state = $2, version = version + 1, updated_at = $3 \
-            WHERE id = $1 AND version = $4 RETURNING id) \
-            INSERT INTO deck_event (deck_id, number, payload) SELECT id, $5, $6 FROM updated RETURNING number
-            """
-        typealias Row = Int64
-        let id: String
-        let state: ByteBuffer
-        let now: Int64
-        let expectedVersion: Int64
-        let number: Int64
-        let payload: ByteBuffer
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 6)
-            bindings.append(id)
-            bindings.append(state)
-            bindings.append(now)
-            bindings.append(expectedVersion)
-            bindings.append(number)
-            bindings.append(payload)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
-    }
 
     /// A deck's events after a number, oldest first.
     struct SelectEvents: PostgresPreparedStatement {

@@ -4,6 +4,8 @@ import PlayingCards
 import RiffleTestSupport
 import Testing
 
+@testable import PostgresDeckStorage
+
 /// A statement that fails inside one of the PostgreSQL store's transactions leaves no connection in
 /// a transaction: the connection is rolled back before the pool lends it again.
 @Suite struct PostgresTransactionTests {
@@ -16,37 +18,44 @@ import Testing
         let id = try await store.insert(deck, now: 1)
         let schema = try #require(database.split(separator: "schema=").last?.split(separator: "&").first)
 
-        // A trigger that makes the store's optimistic (autocommitted) write miss, which sends the change
-        // into its locked transaction, where the same UPDATE then fails (odd calls skip, even calls raise).
-        // The skipping call records its connection's backend, so the check below looks at that one alone
+        // A trigger that makes each of the store's optimistic (autocommitted) writes miss (it skips the row),
+        // which sends the change into its locked transaction, where the same UPDATE then fails. The
+        // skipping calls record their connection's backend, so the check below looks at that one alone
         // (other tests share the cluster and may be inside transactions of their own).
+        let optimisticWrites = PostgresWriteBatch.optimisticRounds
         try await psql(
             """
             CREATE SEQUENCE \(schema).update_calls;
+            CREATE SEQUENCE \(schema).failures;
             CREATE TABLE \(schema).update_backends (pid integer);
-            CREATE FUNCTION \(schema).fail_second_update() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION \(schema).fail_locked_update() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-                IF nextval('\(schema).update_calls') % 2 = 1 THEN
+                IF nextval('\(schema).update_calls') <= \(optimisticWrites) THEN
                     INSERT INTO \(schema).update_backends VALUES (pg_backend_pid());
                     RETURN NULL;
                 END IF;
+                PERFORM nextval('\(schema).failures');
                 RAISE EXCEPTION 'injected failure inside a transaction';
             END $$;
-            CREATE TRIGGER fail_second_update BEFORE UPDATE ON \(schema).deck
-                FOR EACH ROW EXECUTE FUNCTION \(schema).fail_second_update();
+            CREATE TRIGGER fail_locked_update BEFORE UPDATE ON \(schema).deck
+                FOR EACH ROW EXECUTE FUNCTION \(schema).fail_locked_update();
             """)
         await #expect(throws: StorageError.self) {
             _ = try await store.update(deckID: id, now: 2) { deck in try deck.draw(count: 1) }
         }
-        #expect(try await psql("SELECT nextval('\(schema).update_calls')") == "3", "the locked transaction ran")
+        // Sequences ignore rollbacks: one failure was counted inside the locked transaction.
+        #expect(try await psql("SELECT nextval('\(schema).failures')") == "2", "the locked transaction ran")
+        #expect(
+            try await psql("SELECT count(*) FROM \(schema).update_backends") == String(optimisticWrites),
+            "the optimistic writes ran")
 
         let states = try await psql(
-            "SELECT string_agg(coalesce(state, 'gone'), ',') FROM \(schema).update_backends"
+            "SELECT string_agg(DISTINCT coalesce(state, 'gone'), ',') FROM \(schema).update_backends"
                 + " LEFT JOIN pg_stat_activity USING (pid)")
         #expect(states == "idle", "the store's connection: \(states)")
         // The same connection serves on: nothing was written, and a change works once the trigger is gone.
         #expect(try await store.deck(withID: id) == deck)
-        try await psql("DROP TRIGGER fail_second_update ON \(schema).deck")
+        try await psql("DROP TRIGGER fail_locked_update ON \(schema).deck")
         let drawn = try await store.update(deckID: id, now: 3) { deck in try deck.draw(count: 1) }
         #expect(drawn?.cards.count == 1)
         #expect(try await store.deck(withID: id)?.remaining == 51)

@@ -1,0 +1,80 @@
+import DeckStorage
+import PlayingCards
+import Synchronization
+
+/// One queued change of a deck, waiting for its batch (see ``PostgresWriteQueue``).
+///
+/// A batch may run the change more than once, each time on a newer state of the deck, when the
+/// state it first ran on turned out to be stale; only the run whose result was committed (or,
+/// for a change that left the deck as it was, whose state was confirmed current) is reported.
+struct PostgresPendingChange: Sendable {
+    /// How the batch ended for this change.
+    enum Completion: Sendable {
+        /// The change's last run counts: its result was committed or its state confirmed current.
+        case done
+        /// No deck has the id.
+        case missing
+        /// The database failed; nothing of this change is known to be written.
+        case failed(StorageError)
+    }
+
+    /// The deck's id.
+    let deckID: String
+    /// The time recorded as the deck's last change when it changes.
+    let now: Int64
+    /// Runs the change on `deck`: on success `deck` holds the new state and the change's event (if
+    /// it records one) is returned, to be written with the deck; when the change throws, `deck` is
+    /// left as it was and the error is kept as the change's result.
+    let run: @Sendable (inout DeckState) -> DeckEvent?
+    /// Called once with the outcome.
+    let complete: @Sendable (Completion) -> Void
+}
+
+/// The result of a change's latest run, kept until its batch ends.
+final class PostgresChangeOutcome<Value: Sendable>: Sendable {
+    /// What the change returned: its result and the event it recorded, if any.
+    typealias Answer = (Value, DeckEvent?)
+
+    private let value = Mutex<Result<Answer, any Error>?>(nil)
+    private let completion = Mutex<PostgresPendingChange.Completion?>(nil)
+
+    /// Runs `change` on a copy of `deck`, replacing `deck` only when it succeeds, and keeps its result.
+    ///
+    /// - Returns: the event the change recorded, when it succeeded and recorded one.
+    func run(_ change: (inout DeckState) throws -> Answer, on deck: inout DeckState) -> DeckEvent? {
+        var copy = deck
+        let result: Result<Answer, any Error>
+        do {
+            result = .success(try change(&copy))
+            deck = copy
+        } catch {
+            result = .failure(error)
+        }
+        value.withLock { $0 = result }
+        return try? result.get().1
+    }
+
+    /// What the latest run returned or threw.
+    func latest() -> Result<Answer, any Error> {
+        value.withLock { $0 } ?? .failure(StorageError.writeFailed("a batched change recorded no outcome"))
+    }
+
+    /// Keeps how the batch ended, for ``recordedAnswer()``.
+    func record(_ completion: PostgresPendingChange.Completion) {
+        self.completion.withLock { $0 = completion }
+    }
+
+    /// The caller's answer once the batch recorded its end with ``record(_:)``.
+    func recordedAnswer() -> Result<Answer?, any Error> {
+        answer(for: completion.withLock { $0 } ?? .failed(.writeFailed("a batched change was never completed")))
+    }
+
+    /// The caller's answer for a batch's `completion`.
+    func answer(for completion: PostgresPendingChange.Completion) -> Result<Answer?, any Error> {
+        switch completion {
+        case .done: latest().map { Optional($0) }
+        case .missing: .success(nil)
+        case .failed(let error): .failure(error)
+        }
+    }
+}

@@ -23,7 +23,7 @@ import Testing
         // skipping calls record their connection's backend, so the check below looks at that one alone
         // (other tests share the cluster and may be inside transactions of their own).
         let optimisticWrites = PostgresWriteBatch.optimisticRounds
-        try await psql(
+        try await runPSQL(
             """
             CREATE SEQUENCE \(schema).update_calls;
             CREATE SEQUENCE \(schema).failures;
@@ -44,49 +44,21 @@ import Testing
             _ = try await store.update(deckID: id, now: 2) { deck in try deck.draw(count: 1) }
         }
         // Sequences ignore rollbacks: one failure was counted inside the locked transaction.
-        #expect(try await psql("SELECT nextval('\(schema).failures')") == "2", "the locked transaction ran")
+        #expect(try await runPSQL("SELECT nextval('\(schema).failures')") == "2", "the locked transaction ran")
         #expect(
-            try await psql("SELECT count(*) FROM \(schema).update_backends") == String(optimisticWrites),
+            try await runPSQL("SELECT count(*) FROM \(schema).update_backends") == String(optimisticWrites),
             "the optimistic writes ran")
 
-        let states = try await psql(
+        let states = try await runPSQL(
             "SELECT string_agg(DISTINCT coalesce(state, 'gone'), ',') FROM \(schema).update_backends"
                 + " LEFT JOIN pg_stat_activity USING (pid)")
         #expect(states == "idle", "the store's connection: \(states)")
         // The same connection serves on: nothing was written, and a change works once the trigger is gone.
         #expect(try await store.deck(withID: id) == deck)
-        try await psql("DROP TRIGGER fail_locked_update ON \(schema).deck")
+        try await runPSQL("DROP TRIGGER fail_locked_update ON \(schema).deck")
         let drawn = try await store.update(deckID: id, now: 3) { deck in try deck.draw(count: 1) }
         #expect(drawn?.cards.count == 1)
         #expect(try await store.deck(withID: id)?.remaining == 51)
         try await store.close()
     }
-}
-
-/// Runs SQL through `psql` on the test cluster and returns its unaligned output.
-@discardableResult
-private func psql(_ sql: String) async throws -> String {
-    guard let url = ProcessInfo.processInfo.environment[StoreBackend.postgresURLVariable], !url.isEmpty else {
-        throw MissingPostgres()
-    }
-    return try await onOwnThread {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PSQLFailed(status: process.terminationStatus, sql: sql)
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// `psql` exited with an error.
-private struct PSQLFailed: Error {
-    let status: Int32
-    let sql: String
 }

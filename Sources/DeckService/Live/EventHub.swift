@@ -191,6 +191,8 @@ final class EventHub: Service, Sendable {
         let subscribers = state.withLock { $0.channels[deckID].map { Array($0.subscribers.values) } ?? [] }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
         var dropped: [EventSubscriber] = []
+        let directWrites = DirectFrameWrites()
+        defer { directWrites.handOver() }
         for event in events {
             guard let record = TableEventRecord.decode(event.payload) else {
                 logger.error("event \(event.number) of deck \(deckID) cannot be decoded")
@@ -206,7 +208,9 @@ final class EventHub: Service, Sendable {
                         string: renderer.event(record, number: event.number, deckID: deckID, viewer: subscriber.viewer))
                     frames[subscriber.viewer] = frame
                 }
-                if !subscriber.deliver(.frame(number: event.number, bytes: frame)) { dropped.append(subscriber) }
+                if !subscriber.deliver(.frame(number: event.number, bytes: frame), directWrites: directWrites) {
+                    dropped.append(subscriber)
+                }
             }
         }
         for subscriber in dropped { unsubscribe(subscriber) }

@@ -30,6 +30,9 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private(set) var streaming = false
     /// Frames written directly since the connection stopped taking more.
     private var framesWhileUnwritable = 0
+    /// Whether the connection takes more writes, as its writability events tell (cheaper than
+    /// asking the channel on every frame).
+    private var writable = true
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -63,7 +66,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// for a client that does not read.
     func writeFrame(_ frame: ByteBuffer, response: UInt64, capacity: Int) {
         guard let context, streaming, response == responseNumber else { return }
-        if !context.channel.isWritable {
+        if !writable {
             framesWhileUnwritable += 1
             if framesWhileUnwritable > capacity {
                 streaming = false
@@ -75,7 +78,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { framesWhileUnwritable = 0 }
+        writable = context.channel.isWritable
+        if writable { framesWhileUnwritable = 0 }
         context.fireChannelWritabilityChanged()
     }
 

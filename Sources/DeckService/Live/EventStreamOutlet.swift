@@ -7,7 +7,8 @@ import NIOCore
 /// response has ended, writes are dropped. This is the fast path of event delivery: no task runs
 /// per frame.
 struct EventStreamOutlet: Sendable {
-    private let eventLoop: any EventLoop
+    /// The connection's event loop.
+    let eventLoop: any EventLoop
     private let handler: NIOLoopBound<EventStreamHandler>
     private let response: UInt64
     private let capacity: Int
@@ -35,7 +36,12 @@ struct EventStreamOutlet: Sendable {
 
     /// Queues a frame for the connection's event loop.
     func write(_ frame: ByteBuffer) {
-        let handler = handler, response = response, capacity = capacity
-        eventLoop.execute { handler.value.writeFrame(frame, response: response, capacity: capacity) }
+        let outlet = self
+        eventLoop.execute { outlet.writeOnEventLoop(frame) }
+    }
+
+    /// Writes a frame now; call it on ``eventLoop``.
+    func writeOnEventLoop(_ frame: ByteBuffer) {
+        handler.value.writeFrame(frame, response: response, capacity: capacity)
     }
 }

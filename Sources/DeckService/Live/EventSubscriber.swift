@@ -66,21 +66,22 @@ final class EventSubscriber: Sendable {
 
     /// Hands over a delivery.
     ///
+    /// - Parameter directWrites: where a stream that writes directly puts its frame, to be handed to
+    ///   its event loop together with other streams' frames; `nil` writes it at once.
     /// - Returns: `false` when the subscriber is gone or could not keep up (and is now disconnected).
     @discardableResult
-    func deliver(_ delivery: Delivery) -> Bool {
+    func deliver(_ delivery: Delivery, directWrites: DirectFrameWrites? = nil) -> Bool {
         enum Outcome {
             case queued, handedOver(CheckedContinuation<[Delivery]?, Never>), overflowed(
-                CheckedContinuation<[Delivery]?, Never>?), gone
+                CheckedContinuation<[Delivery]?, Never>?), gone, direct(EventStreamOutlet, ByteBuffer)
         }
         let outcome = mailbox.withLock { mailbox -> Outcome in
             if mailbox.finished { return .gone }
             if let outlet = mailbox.outlet {
-                // Written inside the lock, so frames reach the event loop in order and before the
-                // stream's end.
+                let frame: ByteBuffer
                 switch delivery {
                 case .heartbeat:
-                    outlet.write(Self.heartbeatFrame)
+                    frame = Self.heartbeatFrame
                 case .frame(let number, let bytes):
                     if number <= mailbox.lastSent { return .queued }
                     guard number == mailbox.lastSent + 1 else {
@@ -89,9 +90,13 @@ final class EventSubscriber: Sendable {
                         mailbox.waiter = nil
                         return .overflowed(waiter)
                     }
-                    outlet.write(bytes)
+                    frame = bytes
                     mailbox.lastSent = number
                 }
+                if directWrites != nil { return .direct(outlet, frame) }
+                // Written inside the lock, so frames reach the event loop in order. (Gathered frames
+                // keep their order too: one fan-out at a time per deck hands them over in order.)
+                outlet.write(frame)
                 return .queued
             }
             if let waiter = mailbox.waiter {
@@ -108,6 +113,9 @@ final class EventSubscriber: Sendable {
         }
         switch outcome {
         case .queued:
+            return true
+        case .direct(let outlet, let frame):
+            directWrites?.add(frame, for: outlet)
             return true
         case .handedOver(let waiter):
             waiter.resume(returning: [delivery])

@@ -1,7 +1,9 @@
 import Crypto
 
 /// The secret a player gets on joining a table: 256 bits from the system's secure generator, as
-/// 43 characters of unpadded base64url (`[A-Za-z0-9_-]`), safe in a URL and a header.
+/// 43 characters of unpadded base64url (`[A-Za-z0-9_-]`), safe in a URL and a header. A token
+/// never starts with `-`, so that it can follow an option on a command line
+/// (`riffle table deal … --token <token>`) without being read as an option itself.
 ///
 /// Only its SHA-256 is stored (in the deck's state); the token itself is shown once, in the join
 /// answer, and never written to a log, a metric or an error message.
@@ -10,8 +12,16 @@ enum TableToken {
     static let length = 43
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// A new token from the system's secure generator.
+    /// A new token from the system's secure generator; one that would start with `-` is drawn
+    /// again (1 in 64), which leaves over 255 bits of entropy.
     static func generate() -> String {
+        while true {
+            let token = base64URL(randomBytes())
+            if !token.hasPrefix("-") { return token }
+        }
+    }
+
+    private static func randomBytes() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
@@ -21,7 +31,7 @@ enum TableToken {
                 bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
             }
         }
-        return base64URL(bytes)
+        return bytes
     }
 
     /// Whether `text` has the shape of a token.

@@ -11,6 +11,8 @@ import Testing
         #expect(tokens.allSatisfy { $0.utf8.count == 43 })
         let letters = Set(tokens.joined())
         #expect(letters.count == 64)
+        // Never a leading "-", which a command line would read as an option (`--token -x…`).
+        #expect(!tokens.contains { $0.hasPrefix("-") })
     }
 
     @Test func base64URLMatchesRFC4648() {

@@ -44,22 +44,33 @@ final class EventStreamReader: Sendable {
     /// Everything received after the head, de-chunked, as text.
     var text: String { buffer.text }
 
+    /// How long a wait for events may take: the server's keep-alive comments keep the socket
+    /// busy, so the socket's own timeout alone would never end a wait for an event that never comes.
+    static let eventWaitLimit: Duration = .seconds(60)
+
     /// Reads until `count` events (comments excluded) have arrived in all, or the server closes.
     ///
     /// - Returns: every event received so far.
+    /// - Throws: when they have not all arrived within ``eventWaitLimit``.
     func events(atLeast count: Int) throws -> [Event] {
-        while buffer.events.count < count {
-            guard let chunk = try connection.receive() else { break }
-            buffer.appendRaw(chunk)
-        }
-        return buffer.events
+        try events(until: { _ in false }, orCount: count)
     }
 
     /// Reads until an event satisfies `done`, or the server closes.
     ///
     /// - Returns: every event received so far.
+    /// - Throws: when no such event has arrived within ``eventWaitLimit``.
     func events(until done: (Event) -> Bool) throws -> [Event] {
-        while !buffer.events.contains(where: done) {
+        try events(until: done, orCount: Int.max)
+    }
+
+    private func events(until done: (Event) -> Bool, orCount count: Int) throws -> [Event] {
+        let deadline = ContinuousClock.now + Self.eventWaitLimit
+        while buffer.events.count < count && !buffer.events.contains(where: done) {
+            guard ContinuousClock.now < deadline else {
+                throw TableTestError(
+                    "no such event within \(Self.eventWaitLimit); received: \(buffer.text.suffix(500))")
+            }
             guard let chunk = try connection.receive() else { break }
             buffer.appendRaw(chunk)
         }

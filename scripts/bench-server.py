@@ -115,12 +115,17 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
                     with open(ids_file, "w") as f:
                         for _ in range(shoes):
                             f.write(get_json(bases[0] + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n")
-                    env = dict(os.environ, DECK_IDS=ids_file)
+                    # With two servers, the second wrk starts half-way down the list: a load balancer
+                    # splits one stream of requests between the servers; it does not send each server
+                    # the same draws at the same moment.
                     script = os.path.join(ROOT, "Benchmarks", "draw.lua")
                     with ThreadPoolExecutor(len(bases)) as pool:
                         parts = list(pool.map(
-                            lambda base: wrk(base + "/", connections // len(bases), seconds, script=script, env=env),
-                            bases))
+                            lambda indexed: wrk(
+                                indexed[1] + "/", connections // len(bases), seconds, script=script,
+                                env=dict(os.environ, DECK_IDS=ids_file,
+                                         DECK_OFFSET=str(indexed[0] * shoes // len(bases)))),
+                            enumerate(bases)))
                     rows[(backend, servers, connections)] = {
                         "rps": sum(p["rps"] for p in parts), "p50": max(p["p50"] for p in parts),
                         "p99": max(p["p99"] for p in parts), "non2xx": sum(p["non2xx"] for p in parts)}

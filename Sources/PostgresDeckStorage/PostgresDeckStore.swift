@@ -58,7 +58,7 @@ public final class PostgresDeckStore: DeckStore {
     {
         let parsed = try PostgresConnectionURL(url)
         let client = PostgresClient(configuration: parsed.configuration, backgroundLogger: logger)
-        let runTask = Task { await client.run() }
+        let runTask = startRunning(client)
         let store = PostgresDeckStore(client: client, runTask: runTask, logger: logger)
         do {
             if let schema = parsed.schema {
@@ -73,6 +73,16 @@ public final class PostgresDeckStore: DeckStore {
             throw StorageError.openFailed(Self.describe(error))
         }
         return store
+    }
+
+    /// Runs the client's pool in a task of its own, started so that the pool counts as running
+    /// before this returns: `Task.immediate` enters `run()` at once, while PostgresNIO logs a
+    /// warning for a query sent before `run()` has begun, which a plain `Task` may not have yet.
+    private static func startRunning(_ client: PostgresClient) -> Task<Void, Never> {
+        if #available(macOS 26, *) {
+            return Task.immediate { await client.run() }
+        }
+        return Task { await client.run() }
     }
 
     /// Closes the connection pool; the store cannot be used afterwards.

@@ -82,14 +82,7 @@ final class SQLiteWriteQueue: Sendable {
             }
         }
         if startsAlone() {
-            runAlone(
-                Pending(
-                    stage: stage,
-                    finish: { batchError in
-                        if let batchError {
-                            outcome.set(.failure(StorageError.writeFailed(String(describing: batchError))))
-                        }
-                    }))
+            runAlone(Pending(stage: stage, finish: outcome.batchFinished))
             return try outcome.take().get()
         }
         return try await withCheckedThrowingContinuation { continuation in
@@ -97,11 +90,8 @@ final class SQLiteWriteQueue: Sendable {
                 Pending(
                     stage: stage,
                     finish: { batchError in
-                        if let batchError {
-                            continuation.resume(throwing: StorageError.writeFailed(String(describing: batchError)))
-                        } else {
-                            continuation.resume(with: outcome.take())
-                        }
+                        outcome.batchFinished(batchError)
+                        continuation.resume(with: outcome.take())
                     }))
         }
     }
@@ -166,12 +156,13 @@ final class SQLiteWriteQueue: Sendable {
     private func run(_ batch: [Pending]) {
         let cache = cache
         do {
-            let (decks, rank, deletedDecks, events) = try writer.write {
-                db -> ([String: DeckState?], DeckReadCache.Rank, Bool, [DeckEvent]) in
-                let session = SQLiteWriteBatch(db: db, cache: cache)
-                for pending in batch { try pending.stage(session) }
-                try session.flush()
-                return (session.decks, cache.rankForWrite(), session.deletedDecks, session.recordedEvents)
+            let (decks, rank, deletedDecks, events) = try writer.writeWithoutTransaction { db in
+                try db.inBatchTransaction { () -> ([String: DeckState?], DeckReadCache.Rank, Bool, [DeckEvent]) in
+                    let session = SQLiteWriteBatch(db: db, cache: cache)
+                    for pending in batch { try pending.stage(session) }
+                    try session.flush()
+                    return (session.decks, cache.rankForWrite(), session.deletedDecks, session.recordedEvents)
+                }
             }
             // Before any caller hears back, and before the next batch: see DeckReadCache.
             if deletedDecks { cache.removeAll() }
@@ -193,6 +184,12 @@ private final class Outcome<Value: Sendable>: Sendable {
 
     func set(_ result: Result<Value, any Error>) {
         value.withLock { $0 = result }
+    }
+
+    /// Records that the write's batch ended: a batch that failed fails the write too, whatever
+    /// the write itself returned, since nothing of that batch was committed.
+    func batchFinished(_ batchError: (any Error)?) {
+        if let batchError { set(.failure(StorageError.writeFailed(String(describing: batchError)))) }
     }
 
     func take() -> Result<Value, any Error> {

@@ -10,7 +10,8 @@ throughput as a ratio of the ceiling measured in the same run.
 With --postgres, a second table compares draw throughput on SQLite and PostgreSQL at 1, 16 and 64
 connections with one and two `riffle serve` processes sharing the database (the load split evenly
 between them; one connection reaches one server, so two servers start at 16), each as a ratio of the
-ceiling measured again in that table. `--postgres auto` starts a throw-away cluster with
+ceiling measured again in that table. Two servers run twice: each drawing from every shoe ("any"), and
+each from its own half of the shoes ("by deck", as behind a load balancer that routes by deck id). `--postgres auto` starts a throw-away cluster with
 scripts/postgres-test-cluster.sh.
 
 Targets (issue 2): deck info at 64 connections >= 70% of the ceiling, draw >= 35%, zero non-2xx.
@@ -23,6 +24,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONNECTIONS = [1, 16, 64]
+# Server processes, and how the load is split between two: "any" sends each server draws of every
+# shoe; "by deck" sends each server the draws of its own half of the shoes (see backend_draw_table).
+LAYOUTS = [(1, "any"), (2, "any"), (2, "by deck")]
 
 
 def sh(*args, **kw):
@@ -89,9 +93,9 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
     rows = {}
     port = 18100
     for backend, database_for in backends:
-        for servers in (1, 2):
+        for servers, routing in LAYOUTS:
             for connections in CONNECTIONS:
-                tag = f"{backend.lower()}_{servers}_{connections}"
+                tag = f"{backend.lower()}_{servers}_{routing.replace(' ', '_')}_{connections}"
                 if backend == "SQLite" and servers > 1:
                     continue  # an SQLite file serves one process (riffle serve refuses a second)
                 if connections < servers:
@@ -115,18 +119,25 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
                     with open(ids_file, "w") as f:
                         for _ in range(shoes):
                             f.write(get_json(bases[0] + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n")
-                    # With two servers, the second wrk starts half-way down the list: a load balancer
-                    # splits one stream of requests between the servers; it does not send each server
-                    # the same draws at the same moment.
+                    # Two servers, "any": both draw from every shoe, the second wrk starting half-way
+                    # down the list (a load balancer splits one stream of requests; it does not send
+                    # each server the same draws at the same moment). "by deck": each server draws from
+                    # its own half of the shoes, as behind a load balancer that routes by deck id.
                     script = os.path.join(ROOT, "Benchmarks", "draw.lua")
+                    walks = []
+                    for index in range(servers):
+                        if routing == "by deck":
+                            part = f"{ids_file}.{index}"
+                            with open(ids_file) as all_ids, open(part, "w") as f:
+                                f.writelines(all_ids.readlines()[index * shoes // servers:(index + 1) * shoes // servers])
+                            walks.append(dict(os.environ, DECK_IDS=part, DECK_OFFSET="0"))
+                        else:
+                            walks.append(dict(os.environ, DECK_IDS=ids_file, DECK_OFFSET=str(index * shoes // servers)))
                     with ThreadPoolExecutor(len(bases)) as pool:
                         parts = list(pool.map(
-                            lambda indexed: wrk(
-                                indexed[1] + "/", connections // len(bases), seconds, script=script,
-                                env=dict(os.environ, DECK_IDS=ids_file,
-                                         DECK_OFFSET=str(indexed[0] * shoes // len(bases)))),
-                            enumerate(bases)))
-                    rows[(backend, servers, connections)] = {
+                            lambda walk: wrk(walk[0] + "/", connections // len(bases), seconds, script=script, env=walk[1]),
+                            zip(bases, walks)))
+                    rows[(backend, servers, routing, connections)] = {
                         "rps": sum(p["rps"] for p in parts), "p50": max(p["p50"] for p in parts),
                         "p99": max(p["p99"] for p in parts), "non2xx": sum(p["non2xx"] for p in parts)}
                 finally:
@@ -137,31 +148,33 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
     print(f"\nDraw throughput by backend (wrk, {seconds} s per run; with 2 servers the connections are split "
           "evenly and req/s summed; p50/p99 are the worse server's; x ceiling: of the ceiling at the same "
           "connections, measured in this table)")
-    print(f"{'backend':<12}{'servers':>8}{'conns':>6}{'req/s':>10}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8}"
-          f"{'x ceiling':>10}")
+    print(f"{'backend':<12}{'servers':>8}{'routing':>9}{'conns':>6}{'req/s':>10}{'p50 ms':>8}{'p99 ms':>8}"
+          f"{'non-2xx':>8}{'x ceiling':>10}")
     for connections in CONNECTIONS:
         c = ceiling[connections]
-        print(f"{'ceiling':<12}{'':>8}{connections:>6}{c['rps']:>10.0f}{c['p50']:>8.2f}{c['p99']:>8.2f}"
+        print(f"{'ceiling':<12}{'':>8}{'':>9}{connections:>6}{c['rps']:>10.0f}{c['p50']:>8.2f}{c['p99']:>8.2f}"
               f"{c['non2xx']:>8}{'100%':>10}")
     for backend, _ in backends:
-        for servers in (1, 2):
+        for servers, routing in LAYOUTS:
             for connections in CONNECTIONS:
-                r = rows.get((backend, servers, connections))
+                r = rows.get((backend, servers, routing, connections))
                 if r is None:
                     continue
                 ratio = r["rps"] / ceiling[connections]["rps"]
-                print(f"{backend:<12}{servers:>8}{connections:>6}{r['rps']:>10.0f}{r['p50']:>8.2f}{r['p99']:>8.2f}"
-                      f"{r['non2xx']:>8}{ratio:>10.0%}")
+                print(f"{backend:<12}{servers:>8}{routing if servers > 1 else '':>9}{connections:>6}{r['rps']:>10.0f}"
+                      f"{r['p50']:>8.2f}{r['p99']:>8.2f}{r['non2xx']:>8}{ratio:>10.0%}")
     non2xx = sum(r["non2xx"] for r in rows.values())
-    sqlite64 = rows[("SQLite", 1, 64)]["rps"] / ceiling[64]["rps"]
-    sqlite1 = rows[("SQLite", 1, 1)]["rps"] / ceiling[1]["rps"]
+    sqlite64 = rows[("SQLite", 1, "any", 64)]["rps"] / ceiling[64]["rps"]
+    sqlite1 = rows[("SQLite", 1, "any", 1)]["rps"] / ceiling[1]["rps"]
     summary = (f"\ntargets: SQLite draw at 64 connections {sqlite64:.0%} of ceiling (>= 55%), at 1 connection "
                f"{sqlite1:.0%} (>= 70%)")
     if postgres_url:
-        pg64 = rows[("PostgreSQL", 1, 64)]["rps"] / ceiling[64]["rps"]
-        two_vs_one = rows[("PostgreSQL", 2, 64)]["rps"] / rows[("PostgreSQL", 1, 64)]["rps"]
+        one = rows[("PostgreSQL", 1, "any", 64)]["rps"]
+        pg64 = one / ceiling[64]["rps"]
+        two_vs_one = rows[("PostgreSQL", 2, "any", 64)]["rps"] / one
+        by_deck = rows[("PostgreSQL", 2, "by deck", 64)]["rps"] / one
         summary += (f"; PostgreSQL draw at 64 connections {pg64:.0%} (>= 25%), two servers / one at 64 "
-                    f"connections {two_vs_one:.2f} (>= 1.00)")
+                    f"connections {two_vs_one:.2f} (>= 1.00; routed by deck: {by_deck:.2f})")
     print(summary + f"; non-2xx in this table: {non2xx} (0)")
 
 

@@ -44,12 +44,12 @@ final class SQLiteCheckpointer: Sendable {
     /// How many background checkpoints have completed.
     var completedCheckpoints: Int { state.withLock { $0.completed } }
 
-    /// Counts a commit, and starts a checkpoint when enough have accumulated and none is running.
     /// Closes the checkpoint connection, waiting for a checkpoint under way.
     func close() throws {
         try connection.close()
     }
 
+    /// Counts a commit, and starts a checkpoint when enough have accumulated and none is running.
     func commitRecorded() {
         let starts = state.withLock { state in
             state.commitsSinceCheckpoint += 1
@@ -60,7 +60,6 @@ final class SQLiteCheckpointer: Sendable {
         }
         guard starts else { return }
         connection.asyncWriteWithoutTransaction { db in
-            // A failed passive checkpoint is harmless: the next one, or the writer's safety net, catches up.
             // A failed passive checkpoint is harmless: the next one, or the writer's safety net, catches up.
             let completed = (try? db.checkpoint(.passive)) != nil
             self.state.withLock { state in

@@ -5,7 +5,7 @@ import Testing
 
 /// The PostgreSQL store's two write paths on the same decks: batched plain changes (which start
 /// from a per-process cache) and event-recording changes (their own compare-and-swap and locked
-/// transaction), in one process and across two, with several batches in flight.
+/// transaction), in one process and across two, with both processes' batches in flight at once.
 @Suite struct PostgresMixedWriteTests {
     private func liveShoe() throws -> DeckState {
         var deck = DeckState(composition: try DeckComposition(deckCount: 2), shuffled: true)

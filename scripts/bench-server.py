@@ -9,10 +9,13 @@ throughput as a ratio of the ceiling measured in the same run.
 
 With --postgres, a second table compares draw throughput on SQLite and PostgreSQL at 1, 16 and 64
 connections with one and two `riffle serve` processes sharing the database (the load split evenly
-between them; one connection reaches one server, so two servers start at 16), each as a ratio of the
-ceiling measured again in that table. Two servers run twice: each drawing from every shoe ("any"), and
-each from its own half of the shoes ("by deck", as behind a load balancer that routes by deck id). `--postgres auto` starts a throw-away cluster with
-scripts/postgres-test-cluster.sh.
+between them; one connection reaches one server, so two servers start at 16). Each row takes turns
+with the ceiling at the same connections, a few short runs each, and is given as a ratio of that
+ceiling: this machine's speed drifts by a third within minutes, so a ceiling measured once at the
+start would be compared with rows measured minutes later. Two servers run twice: each drawing from
+every shoe ("any"), and each from its own half of the shoes ("by deck", as behind a load balancer
+that routes by deck id). `--postgres auto` starts a throw-away cluster with
+scripts/postgres-test-cluster.sh; --only-backends runs only this table.
 
 Targets (issue 2): deck info at 64 connections >= 70% of the ceiling, draw >= 35%, zero non-2xx.
 Targets (issue 17): SQLite draw at 64 connections >= 55% of the ceiling and at 1 connection >= 70% of
@@ -27,6 +30,8 @@ CONNECTIONS = [1, 16, 64]
 # Server processes, and how the load is split between two: "any" sends each server draws of every
 # shoe; "by deck" sends each server the draws of its own half of the shoes (see backend_draw_table).
 LAYOUTS = [(1, "any"), (2, "any"), (2, "by deck")]
+# The backend table measures each cell and its ceiling in turns, this many runs each.
+SLICES = 3
 
 
 def sh(*args, **kw):
@@ -71,21 +76,32 @@ def wrk(url, connections, seconds, script=None, env=None):
             "socket_errors": errors.group(1).strip() if errors else ""}
 
 
-def measure_ceiling(bin_dir, seconds, port=18099):
-    """The Hummingbird hello ceiling at each connection count."""
-    process = subprocess.Popen([f"{bin_dir}/ceiling-server", str(port)], stdout=subprocess.DEVNULL)
-    try:
-        url = f"http://127.0.0.1:{port}/ceiling/"
-        wait_ready(url, process)
-        return {connections: wrk(url, connections, seconds) for connections in CONNECTIONS}
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
+def combine(slices):
+    """One figure from several runs of equal length: mean req/s, median p50, worst p99, all non-2xx."""
+    p50s = sorted(s["p50"] for s in slices)
+    return {"rps": sum(s["rps"] for s in slices) / len(slices), "p50": p50s[len(p50s) // 2],
+            "p99": max(s["p99"] for s in slices), "non2xx": sum(s["non2xx"] for s in slices)}
 
 
 def backend_draw_table(bin_dir, work, seconds, postgres_url):
-    """Draw throughput by backend, connections and number of server processes, in one run."""
-    ceiling = measure_ceiling(bin_dir, seconds)
+    """Draw throughput by backend, connections and number of server processes, in one run.
+
+    The ceiling server runs throughout, idle but for a wrk run at the cell's connections just before
+    each cell: each cell's ratio is against that ceiling, measured under the same conditions.
+    """
+    ceiling_port = 18098
+    ceiling_process = subprocess.Popen([f"{bin_dir}/ceiling-server", str(ceiling_port)], stdout=subprocess.DEVNULL)
+    ceiling_url = f"http://127.0.0.1:{ceiling_port}/ceiling/"
+    wait_ready(ceiling_url, ceiling_process)
+    try:
+        return backend_cells(bin_dir, work, seconds, postgres_url,
+                             lambda connections, duration: wrk(ceiling_url, connections, duration))
+    finally:
+        ceiling_process.send_signal(signal.SIGTERM)
+        ceiling_process.wait(timeout=30)
+
+
+def backend_cells(bin_dir, work, seconds, postgres_url, measure_ceiling_at):
     backends = [("SQLite", lambda tag: f"{work}/backend-{tag}.sqlite")]
     if postgres_url:
         separator = "&" if "?" in postgres_url else "?"
@@ -133,48 +149,55 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
                             walks.append(dict(os.environ, DECK_IDS=part, DECK_OFFSET="0"))
                         else:
                             walks.append(dict(os.environ, DECK_IDS=ids_file, DECK_OFFSET=str(index * shoes // servers)))
-                    with ThreadPoolExecutor(len(bases)) as pool:
-                        parts = list(pool.map(
-                            lambda walk: wrk(walk[0] + "/", connections // len(bases), seconds, script=script, env=walk[1]),
-                            zip(bases, walks)))
-                    rows[(backend, servers, routing, connections)] = {
-                        "rps": sum(p["rps"] for p in parts), "p50": max(p["p50"] for p in parts),
-                        "p99": max(p["p99"] for p in parts), "non2xx": sum(p["non2xx"] for p in parts)}
+                    # The ceiling and the cell take turns, SLICES times each, so that both see the
+                    # machine at the same moments.
+                    ceiling_slices, cell_slices = [], []
+                    slice_seconds = max(1, round(seconds / SLICES))
+                    for _ in range(SLICES):
+                        ceiling_slices.append(measure_ceiling_at(connections, slice_seconds))
+                        with ThreadPoolExecutor(len(bases)) as pool:
+                            parts = list(pool.map(
+                                lambda walk: wrk(walk[0] + "/", connections // len(bases), slice_seconds,
+                                                 script=script, env=walk[1]),
+                                zip(bases, walks)))
+                        cell_slices.append({
+                            "rps": sum(p["rps"] for p in parts), "p50": max(p["p50"] for p in parts),
+                            "p99": max(p["p99"] for p in parts), "non2xx": sum(p["non2xx"] for p in parts)})
+                    rows[(backend, servers, routing, connections)] = dict(
+                        combine(cell_slices), ceiling=combine(ceiling_slices))
                 finally:
                     for process in processes:
                         process.send_signal(signal.SIGTERM)
                     for process in processes:
                         process.wait(timeout=30)
-    print(f"\nDraw throughput by backend (wrk, {seconds} s per run; with 2 servers the connections are split "
-          "evenly and req/s summed; p50/p99 are the worse server's; x ceiling: of the ceiling at the same "
-          "connections, measured in this table)")
+    print(f"\nDraw throughput by backend (wrk; each row is {SLICES} runs of {max(1, round(seconds / SLICES))} s "
+          "taking turns with the ceiling at the same connections: req/s is the mean, p50 the median, p99 the "
+          "worst; with 2 servers the connections are split evenly and req/s summed, p50/p99 the worse "
+          "server's; x ceiling is the row's req/s over its ceiling's)")
     print(f"{'backend':<12}{'servers':>8}{'routing':>9}{'conns':>6}{'req/s':>10}{'p50 ms':>8}{'p99 ms':>8}"
-          f"{'non-2xx':>8}{'x ceiling':>10}")
-    for connections in CONNECTIONS:
-        c = ceiling[connections]
-        print(f"{'ceiling':<12}{'':>8}{'':>9}{connections:>6}{c['rps']:>10.0f}{c['p50']:>8.2f}{c['p99']:>8.2f}"
-              f"{c['non2xx']:>8}{'100%':>10}")
+          f"{'non-2xx':>8} |{'ceiling':>9}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8}{'x ceiling':>10}")
     for backend, _ in backends:
         for servers, routing in LAYOUTS:
             for connections in CONNECTIONS:
                 r = rows.get((backend, servers, routing, connections))
                 if r is None:
                     continue
-                ratio = r["rps"] / ceiling[connections]["rps"]
+                c = r["ceiling"]
                 print(f"{backend:<12}{servers:>8}{routing if servers > 1 else '':>9}{connections:>6}{r['rps']:>10.0f}"
-                      f"{r['p50']:>8.2f}{r['p99']:>8.2f}{r['non2xx']:>8}{ratio:>10.0%}")
-    non2xx = sum(r["non2xx"] for r in rows.values())
-    sqlite64 = rows[("SQLite", 1, "any", 64)]["rps"] / ceiling[64]["rps"]
-    sqlite1 = rows[("SQLite", 1, "any", 1)]["rps"] / ceiling[1]["rps"]
-    summary = (f"\ntargets: SQLite draw at 64 connections {sqlite64:.0%} of ceiling (>= 55%), at 1 connection "
-               f"{sqlite1:.0%} (>= 70%)")
+                      f"{r['p50']:>8.2f}{r['p99']:>8.2f}{r['non2xx']:>8} |{c['rps']:>9.0f}{c['p50']:>8.2f}"
+                      f"{c['p99']:>8.2f}{c['non2xx']:>8}{r['rps'] / c['rps']:>10.0%}")
+    non2xx = sum(r["non2xx"] + r["ceiling"]["non2xx"] for r in rows.values())
+
+    def share(*key):
+        return rows[key]["rps"] / rows[key]["ceiling"]["rps"]
+
+    summary = (f"\ntargets: SQLite draw at 64 connections {share('SQLite', 1, 'any', 64):.0%} of ceiling (>= 55%), "
+               f"at 1 connection {share('SQLite', 1, 'any', 1):.0%} (>= 70%)")
     if postgres_url:
-        one = rows[("PostgreSQL", 1, "any", 64)]["rps"]
-        pg64 = one / ceiling[64]["rps"]
-        two_vs_one = rows[("PostgreSQL", 2, "any", 64)]["rps"] / one
-        by_deck = rows[("PostgreSQL", 2, "by deck", 64)]["rps"] / one
-        summary += (f"; PostgreSQL draw at 64 connections {pg64:.0%} (>= 25%), two servers / one at 64 "
-                    f"connections {two_vs_one:.2f} (>= 1.00; routed by deck: {by_deck:.2f})")
+        one = share("PostgreSQL", 1, "any", 64)
+        summary += (f"; PostgreSQL draw at 64 connections {one:.0%} (>= 25%), two servers / one at 64 connections "
+                    f"{share('PostgreSQL', 2, 'any', 64) / one:.2f} (>= 1.00; routed by deck: "
+                    f"{share('PostgreSQL', 2, 'by deck', 64) / one:.2f}; each against its own ceiling)")
     print(summary + f"; non-2xx in this table: {non2xx} (0)")
 
 

@@ -35,9 +35,7 @@ public final class PostgresDeckStore: DeckStore {
         self.client = client
         self.runTask = runTask
         self.logger = logger
-        writes = PostgresWriteQueue(
-            batches: PostgresWriteBatch(client: client, cache: cache, logger: logger),
-            batchesInFlight: PostgresWriteBatch.batchesInFlight)
+        writes = PostgresWriteQueue(batches: PostgresWriteBatch(client: client, cache: cache, logger: logger))
     }
 
     deinit { runTask.cancel() }

@@ -27,13 +27,6 @@ struct PostgresWriteBatch: Sendable {
     static let maximumChanges = 128
     /// Compare-and-swap rounds before the locked transaction.
     static let optimisticRounds = 3
-    /// How many batches one process runs at once: one. While a batch is out, the changes that
-    /// arrive queue up and go together in the next, so batches grow with the load and the round
-    /// trip and commit are paid once per batch. Measured with `scripts/bench-server.py`'s draws at
-    /// 64 connections, one batch at a time against two: 9.2k and 11.5k draws/s against 7.9k and
-    /// 9.2k with one server, with 25–30 µs of PostgreSQL CPU per draw against 39–43 µs (two
-    /// batches in flight halve each batch, so every change pays for more commits).
-    static let batchesInFlight = 1
 
     let client: PostgresClient
     let cache: PostgresDeckCache

@@ -38,43 +38,37 @@ enum PostgresMigrations {
     ///
     /// - Returns: the versions applied by this call.
     static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int32] {
-        try await client.withConnection { connection in
-            _ = try await connection.query("BEGIN", logger: logger).collect()
-            do {
-                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
-                    .collect()
-                _ = try await connection.query(
-                    """
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        version INTEGER PRIMARY KEY NOT NULL,
-                        name TEXT NOT NULL,
-                        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
-                    )
-                    """, logger: logger
-                ).collect()
-                var applied: Set<Int32> = []
-                for try await version in try await connection.query(
-                    "SELECT version FROM schema_migrations", logger: logger
-                ).decode(Int32.self) {
-                    applied.insert(version)
-                }
-                var newlyApplied: [Int32] = []
-                for migration in all where !applied.contains(migration.version) {
-                    for statement in migration.statements {
-                        _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
-                    }
-                    _ = try await connection.query(
-                        "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
-                        logger: logger
-                    ).collect()
-                    newlyApplied.append(migration.version)
-                }
-                _ = try await connection.query("COMMIT", logger: logger).collect()
-                return newlyApplied
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger).collect()
-                throw error
+        // withTransaction rolls back before the connection returns to the pool when a step fails.
+        try await client.withTransaction(logger: logger) { connection in
+            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
+                .collect()
+            _ = try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version INTEGER PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """, logger: logger
+            ).collect()
+            var applied: Set<Int32> = []
+            for try await version in try await connection.query(
+                "SELECT version FROM schema_migrations", logger: logger
+            ).decode(Int32.self) {
+                applied.insert(version)
             }
+            var newlyApplied: [Int32] = []
+            for migration in all where !applied.contains(migration.version) {
+                for statement in migration.statements {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).collect()
+                }
+                _ = try await connection.query(
+                    "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger
+                ).collect()
+                newlyApplied.append(migration.version)
+            }
+            return newlyApplied
         }
     }
 }

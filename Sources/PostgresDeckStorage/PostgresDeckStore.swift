@@ -58,12 +58,7 @@ public final class PostgresDeckStore: DeckStore {
         let runTask = startRunning(client)
         let store = PostgresDeckStore(client: client, runTask: runTask, logger: logger)
         do {
-            if let schema = parsed.schema {
-                // The name is checked to be [a-z_][a-z0-9_]*, so it is safe to splice in.
-                try await client.query(
-                    PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS " + schema), logger: logger)
-            }
-            let applied = try await PostgresMigrations.migrate(client, logger: logger)
+            let applied = try await PostgresMigrations.migrate(client, schema: parsed.schema, logger: logger)
             if !applied.isEmpty { logger.info("applied PostgreSQL migrations \(applied)") }
         } catch {
             runTask.cancel()

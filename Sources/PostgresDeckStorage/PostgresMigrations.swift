@@ -34,14 +34,24 @@ enum PostgresMigrations {
         PostgresEventLog.migration,
     ]
 
-    /// Applies every migration the database has not seen yet.
+    /// Creates the schema if needed and applies every migration it has not seen yet.
     ///
+    /// - Parameters:
+    ///   - schema: the schema the connections' `search_path` names, if not the default one; its
+    ///     name is checked to be `[a-z_][a-z0-9_]*` (see ``PostgresConnectionURL``).
     /// - Returns: the versions applied by this call.
-    static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int32] {
+    static func migrate(_ client: PostgresClient, schema: String?, logger: Logger) async throws -> [Int32] {
         // withTransaction rolls back before the connection returns to the pool when a step fails.
         try await client.withTransaction(logger: logger) { connection in
             _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
                 .collect()
+            if let schema {
+                // Under the lock: two `CREATE SCHEMA IF NOT EXISTS` at once can both find no schema,
+                // and the second then fails on the first's.
+                _ = try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS " + schema), logger: logger
+                ).collect()
+            }
             _ = try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migrations (

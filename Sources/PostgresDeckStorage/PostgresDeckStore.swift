@@ -11,10 +11,11 @@ import PostgresNIO
 /// process receives while a batch is being written go to the database together in the next one
 /// (one batch at a time per process), each deck's changes run on its state in order, and the new
 /// states are written back in one statement that only writes a row still at the version the
-/// changes started from (a compare-and-swap), with the live-table events the changes recorded. The states changes start from come from a per-process cache of the decks
-/// this process last saw, so a batch of warm decks is one round trip; a deck another process
-/// changed meanwhile comes back with its current state and its changes run again, and decks that
-/// keep losing that race are changed inside a transaction that holds their rows locked. So no
+/// changes started from (a compare-and-swap), with the live-table events the changes recorded.
+/// The states changes start from come from a per-process cache of the decks this process last
+/// saw, so a batch of warm decks is one round trip; a deck another process changed meanwhile
+/// comes back with its current state and its changes run again, and decks that keep losing that
+/// race are changed inside a transaction that holds their rows locked. So no
 /// card is dealt twice and no pile update lost, across any number of processes, and a change (and
 /// its event) is acknowledged only after PostgreSQL committed it.
 ///

@@ -76,6 +76,10 @@ public protocol DeckStore: Sendable {
 
     /// Deletes every deck whose last change is older than `cutoff`.
     ///
+    /// A store may keep the time of a deck's latest change to within a minute, to save writes, and
+    /// then keeps a deck unchanged since just before `cutoff` until a later sweep; it never deletes
+    /// one changed at or after `cutoff`.
+    ///
     /// - Parameter cutoff: seconds since 1970.
     /// - Returns: how many decks were deleted.
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int

@@ -6,7 +6,8 @@ import PlayingCards
 /// The embedded deck store: one SQLite file in WAL mode (or an in-memory database), through GRDB.
 ///
 /// Decks are rows of `(id, state, created_at, updated_at)`, the state in `DeckState`'s compact
-/// one-byte-per-card form. All writes go through GRDB's single writer connection, so changes are
+/// one-byte-per-card form; `updated_at` is rewritten only when the stored time is a minute old
+/// (see `RecordedChangeTimes`), so most changes write one page instead of two. All writes go through GRDB's single writer connection, so changes are
 /// serialized (never "database is locked") while reads run concurrently on reader connections.
 /// A change is acknowledged only after its transaction commits; in WAL mode a committed
 /// transaction survives the process being killed (`synchronous=NORMAL`), and with

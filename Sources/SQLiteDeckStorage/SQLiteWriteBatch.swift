@@ -13,9 +13,13 @@ import PlayingCards
 /// current states: every batch stores its results before the next batch starts, and deleting
 /// decks (the only other kind of write) runs as a batch operation that empties the cache. A deck
 /// that is not in SQLite when written back fails the batch rather than losing the change.
+///
+/// A deck's `updated_at` is written only when ``RecordedChangeTimes`` says the stored one is a
+/// minute old or unknown; expiry allows for that lag.
 final class SQLiteWriteBatch {
     let db: Database
     private let cache: DeckReadCache
+    private let changeTimes: RecordedChangeTimes
     /// Every deck read or written in this batch, by id; `nil` records that no such deck exists.
     private(set) var decks: [String: DeckState?] = [:]
     /// Decks to write back, with the time of their latest change, in first-change order.
@@ -23,12 +27,16 @@ final class SQLiteWriteBatch {
     private var changedIndex: [String: Int] = [:]
     /// Whether the batch deleted decks, so that the cache must be emptied once it commits.
     private(set) var deletedDecks = false
+    /// The `updated_at` times written since the batch began (or last deleted decks), for
+    /// ``RecordedChangeTimes`` once it commits.
+    private(set) var writtenChangeTimes: [(id: String, time: Int64)] = []
     /// The events written in this batch (see SQLiteEventLog), for the observers once it commits.
     var recordedEvents: [DeckEvent] = []
 
-    init(db: Database, cache: DeckReadCache) {
+    init(db: Database, cache: DeckReadCache, changeTimes: RecordedChangeTimes) {
         self.db = db
         self.cache = cache
+        self.changeTimes = changeTimes
     }
 
     /// Stores a new deck under a fresh id.
@@ -45,6 +53,7 @@ final class SQLiteWriteBatch {
             ).execute(arguments: [id, state, now, now])
             if db.changesCount == 1 {
                 decks[id] = deck
+                writtenChangeTimes.append((id, now))
                 return id
             }
         }
@@ -75,26 +84,41 @@ final class SQLiteWriteBatch {
     /// Deletes every deck whose last change is older than `cutoff`, after writing back the
     /// batch's changes so far (which carry their new times).
     ///
+    /// A stored time may lag its deck's latest change by less than
+    /// ``RecordedChangeTimes/resolutionSeconds``, so only decks stored as unchanged for that much
+    /// longer are deleted: a deck changed since `cutoff` never is, and one unchanged since just
+    /// before it may stay until a later sweep.
+    ///
     /// - Returns: how many decks were deleted.
     func deleteDecks(unchangedBefore cutoff: Int64) throws -> Int {
         try flush()
-        try db.execute(sql: "DELETE FROM deck WHERE updated_at < ?", arguments: [cutoff])
+        let resolution = RecordedChangeTimes.resolutionSeconds
+        let storedCutoff = cutoff > Int64.min + resolution ? cutoff - resolution : Int64.min
+        try db.execute(sql: "DELETE FROM deck WHERE updated_at < ?", arguments: [storedCutoff])
         let deleted = db.changesCount
         if deleted > 0 {
             decks.removeAll()
             deletedDecks = true
+            // The record starts over once this commits; the times written so far need not be kept.
+            writtenChangeTimes.removeAll()
         }
         return deleted
     }
 
-    /// Writes every changed deck back, once each.
+    /// Writes every changed deck back, once each, with its change time when that is due.
     ///
     /// - Throws: a `DatabaseError` when a changed deck is no longer stored, which fails the batch.
     func flush() throws {
-        let statement = try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
         for (id, now) in changed {
             guard let deck = decks[id] ?? nil else { continue }
-            try statement.execute(arguments: [Data(deck.serialized()), now, id])
+            let state = Data(deck.serialized())
+            if changeTimes.needsWriting(deck: id, now: now) {
+                try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
+                    .execute(arguments: [state, now, id])
+                writtenChangeTimes.append((id, now))
+            } else {
+                try db.cachedStatement(sql: "UPDATE deck SET state = ? WHERE id = ?").execute(arguments: [state, id])
+            }
             guard db.changesCount == 1 else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "deck \(id) vanished while being changed")
             }

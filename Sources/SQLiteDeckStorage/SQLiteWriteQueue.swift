@@ -38,6 +38,7 @@ final class SQLiteWriteQueue: Sendable {
 
     private let writer: any DatabaseWriter
     private let cache: DeckReadCache
+    private let changeTimes = RecordedChangeTimes()
     private let maximumBatch: Int
     private let onCommit: @Sendable () -> Void
     private let onEvents: @Sendable ([DeckEvent]) -> Void
@@ -154,21 +155,27 @@ final class SQLiteWriteQueue: Sendable {
     }
 
     private func run(_ batch: [Pending]) {
-        let cache = cache
+        let (cache, changeTimes) = (cache, changeTimes)
         do {
-            let (decks, rank, deletedDecks, events) = try writer.writeWithoutTransaction { db in
-                try db.inBatchTransaction { () -> ([String: DeckState?], DeckReadCache.Rank, Bool, [DeckEvent]) in
-                    let session = SQLiteWriteBatch(db: db, cache: cache)
+            let committed = try writer.writeWithoutTransaction { db in
+                try db.inBatchTransaction { () -> Committed in
+                    let session = SQLiteWriteBatch(db: db, cache: cache, changeTimes: changeTimes)
                     for pending in batch { try pending.stage(session) }
                     try session.flush()
-                    return (session.decks, cache.rankForWrite(), session.deletedDecks, session.recordedEvents)
+                    return Committed(
+                        decks: session.decks, rank: cache.rankForWrite(), deletedDecks: session.deletedDecks,
+                        events: session.recordedEvents, changeTimes: session.writtenChangeTimes)
                 }
             }
             // Before any caller hears back, and before the next batch: see DeckReadCache.
-            if deletedDecks { cache.removeAll() }
-            for case (let id, let deck?) in decks { cache.store(deck, id: id, rank: rank) }
+            if committed.deletedDecks {
+                cache.removeAll()
+                changeTimes.removeAll()
+            }
+            changeTimes.record(committed.changeTimes)
+            for case (let id, let deck?) in committed.decks { cache.store(deck, id: id, rank: committed.rank) }
             for pending in batch { pending.finish(nil) }
-            onEvents(events)
+            onEvents(committed.events)
             onCommit()
         } catch {
             // The transaction rolled back; whatever the cache learnt from it is not trusted.
@@ -176,6 +183,15 @@ final class SQLiteWriteQueue: Sendable {
             for pending in batch { pending.finish(error) }
         }
     }
+}
+
+/// What a batch learnt, for the read cache, the change times and the event observers once it commits.
+private struct Committed {
+    let decks: [String: DeckState?]
+    let rank: DeckReadCache.Rank
+    let deletedDecks: Bool
+    let events: [DeckEvent]
+    let changeTimes: [(id: String, time: Int64)]
 }
 
 /// One write's result, set inside the batch and read after it commits (both on the batch queue).

@@ -106,7 +106,7 @@ import Testing
         let store = try await backend.makeStore()
         let id = try await store.insert(try liveDeck(), now: 0)
         _ = try await draw(store, id)
-        #expect(try await store.deleteDecks(unchangedBefore: 10) == 1)
+        #expect(try await store.deleteDecks(unchangedBefore: 1_000) == 1)
         #expect(try await store.events(deckID: id, after: 0, limit: 10).isEmpty)
     }
 }

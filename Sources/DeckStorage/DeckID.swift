@@ -24,6 +24,19 @@ public enum DeckID {
 
     /// Whether `text` has the shape of a deck id. Ids of another shape name no deck.
     public static func isWellFormed<S: StringProtocol>(_ text: S) -> Bool {
-        text.utf8.count == length && text.utf8.allSatisfy { alphabet.contains($0) }
+        // Checked over the contiguous bytes when there are (one generic call instead of one per
+        // byte): this runs on every request that names a deck.
+        text.utf8.withContiguousStorageIfAvailable(hasIDShape) ?? hasIDShape(text.utf8)
+    }
+
+    private static func hasIDShape<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        var count = 0
+        for byte in bytes {
+            count += 1
+            let isLetter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard count <= length, isLetter || isDigit else { return false }
+        }
+        return count == length
     }
 }

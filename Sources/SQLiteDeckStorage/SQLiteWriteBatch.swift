@@ -32,6 +32,9 @@ final class SQLiteWriteBatch {
     private(set) var writtenChangeTimes: [(id: String, time: Int64)] = []
     /// The events written in this batch (see SQLiteEventLog), for the observers once it commits.
     var recordedEvents: [DeckEvent] = []
+    /// Where ``flush()`` serializes decks; the write queue lends it for the batch, so that its
+    /// capacity carries over from batch to batch.
+    var serializationBuffer: [UInt8] = []
 
     init(db: Database, cache: DeckReadCache, changeTimes: RecordedChangeTimes) {
         self.db = db
@@ -111,20 +114,34 @@ final class SQLiteWriteBatch {
     func flush() throws {
         for (id, now) in changed {
             guard let deck = decks[id] ?? nil else { continue }
-            let state = Data(deck.serialized())
-            if changeTimes.needsWriting(deck: id, now: now) {
-                try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
-                    .execute(arguments: [state, now, id])
-                writtenChangeTimes.append((id, now))
-            } else {
-                try db.cachedStatement(sql: "UPDATE deck SET state = ? WHERE id = ?").execute(arguments: [state, id])
+            serializationBuffer.removeAll(keepingCapacity: true)
+            deck.serialize(into: &serializationBuffer)
+            let writesTime = changeTimes.needsWriting(deck: id, now: now)
+            let statement =
+                writesTime
+                ? try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
+                : try db.cachedStatement(sql: "UPDATE deck SET state = ? WHERE id = ?")
+            try serializationBuffer.withUnsafeBytes { bytes in
+                // GRDB binds the blob for the execution only, but remembers its arguments: they
+                // are cleared before the buffer can change, so nothing keeps the borrowed bytes.
+                defer { statement.setUncheckedArguments(StatementArguments()) }
+                let state = Self.borrowing(bytes)
+                try statement.execute(arguments: writesTime ? [state, now, id] : [state, id])
             }
             guard db.changesCount == 1 else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "deck \(id) vanished while being changed")
             }
+            if writesTime { writtenChangeTimes.append((id, now)) }
         }
         changed.removeAll()
         changedIndex.removeAll()
+    }
+
+    /// `bytes` as `Data` without copying them (a shoe is over a kilobyte, written on every
+    /// change); valid only while `bytes` are.
+    private static func borrowing(_ bytes: UnsafeRawBufferPointer) -> Data {
+        guard let start = bytes.baseAddress else { return Data() }
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count, deallocator: .none)
     }
 
     private func load(_ id: String) throws -> DeckState? {

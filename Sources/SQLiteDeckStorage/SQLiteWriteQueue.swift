@@ -43,6 +43,8 @@ final class SQLiteWriteQueue: Sendable {
     private let onCommit: @Sendable () -> Void
     private let onEvents: @Sendable ([DeckEvent]) -> Void
     private let state = Mutex(State())
+    /// The buffer batches serialize decks into, kept between batches (see `SQLiteWriteBatch`).
+    private let serializationBuffer = Mutex<[UInt8]>([])
     private let queue = DispatchQueue(label: "riffle.sqlite.write-batches")
 
     /// - Parameters:
@@ -156,10 +158,15 @@ final class SQLiteWriteQueue: Sendable {
 
     private func run(_ batch: [Pending]) {
         let (cache, changeTimes) = (cache, changeTimes)
+        var buffer: [UInt8] = []
+        serializationBuffer.withLock { swap(&$0, &buffer) }
+        defer { serializationBuffer.withLock { swap(&$0, &buffer) } }
         do {
             let committed = try writer.writeWithoutTransaction { db in
                 try db.inBatchTransaction { () -> Committed in
                     let session = SQLiteWriteBatch(db: db, cache: cache, changeTimes: changeTimes)
+                    swap(&session.serializationBuffer, &buffer)
+                    defer { swap(&session.serializationBuffer, &buffer) }
                     for pending in batch { try pending.stage(session) }
                     try session.flush()
                     return Committed(

@@ -19,6 +19,14 @@ import Testing
         #expect(parameters["bad"] == "%zz%4")
     }
 
+    @Test func aPairSplitsAtItsFirstEqualsSign() {
+        let parameters = APIParameters(encoded: "a=b=c&=empty&%3D=%3d&plain=text")
+        #expect(parameters["a"] == "b=c")
+        #expect(parameters[""] == "empty")
+        #expect(parameters["="] == "=")
+        #expect(parameters["plain"] == "text")
+    }
+
     @Test func integersDefaultToOne() throws {
         #expect(try APIParameters(encoded: nil).count() == 1)
         #expect(try APIParameters(encoded: "count=0").count() == 0)

@@ -14,6 +14,20 @@ import Testing
         #expect(try DeckState(serialized: bytes) == deck)
     }
 
+    @Test func serializingIntoABufferAppendsTheSameBytes() throws {
+        var shoe = DeckState(composition: try DeckComposition(deckCount: 6), shuffled: true)
+        let drawn = try shoe.draw(count: 7)
+        try shoe.addToPile(named: "discard", cards: Array(drawn.cards.prefix(2)))
+        var buffer: [UInt8] = [42]
+        shoe.serialize(into: &buffer)
+        #expect(buffer == [42] + shoe.serialized())
+        let small = DeckState(composition: try DeckComposition(partialContents: CardList.parse("KH")), shuffled: false)
+        buffer.removeAll(keepingCapacity: true)
+        small.serialize(into: &buffer)
+        #expect(buffer == small.serialized())
+        #expect(try DeckState(serialized: buffer) == small)
+    }
+
     @Test func storedPartialDecksReadBackAsStoredWithTheirJokers() throws {
         // A partial deck stored before partial decks dropped jokers without jokers_enabled:
         // contents AS X1, both in the stack.

@@ -19,9 +19,12 @@ struct APIParameters: Sendable {
     init(encoded: String?) {
         guard let encoded else { return }
         for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
-            values[name] = parts.count > 1 ? Self.decode(parts[1]) : ""
+            // `=` is ASCII, so its UTF-8 index is a valid place to cut the pair.
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                values[Self.decode(pair[..<equals])] = Self.decode(pair[pair.utf8.index(after: equals)...])
+            } else {
+                values[Self.decode(pair)] = ""
+            }
         }
     }
 
@@ -88,6 +91,8 @@ struct APIParameters: Sendable {
 
     /// Percent-decodes a form or query component, `+` as a space; malformed escapes stay as they are.
     static func decode<S: StringProtocol>(_ component: S) -> String {
+        let escaped = component.utf8.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }
+        guard escaped else { return String(component) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(component.utf8.count)
         var iterator = component.utf8.makeIterator()

@@ -73,75 +73,83 @@ enum APIRoute: Hashable, Sendable {
     }
 
     /// Matches a request path such as `/api/deck/abc123def456/draw/`.
+    ///
+    /// Runs on every API request, so it compares path segments in place instead of building
+    /// arrays to match against.
     static func match(path: String) -> Match {
         guard path.hasPrefix("/api/") || path == "/api" else { return .none }
         let hasTrailingSlash = path.hasSuffix("/")
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
-        guard let route = route(Array(segments)) else { return .none }
+        guard let route = route(segments) else { return .none }
         return hasTrailingSlash ? .route(route) : .missingTrailingSlash
     }
 
-    private static func route(_ segments: [Substring]) -> APIRoute? {
-        switch segments.count {
+    private static func route(_ segments: ArraySlice<Substring>) -> APIRoute? {
+        guard let first = segments.first else { return nil }
+        let rest = segments.dropFirst()
+        switch rest.count {
         case 0:
-            return nil
-        case 1:
-            switch segments[0] {
+            switch first {
             case "new": return .newDeck(shuffled: false)
             case "shuffle": return .newDeck(shuffled: true)
             default: return nil
             }
-        case 2:
-            switch (segments[0], segments[1]) {
-            case ("deck", "new"): return .newDeck(shuffled: false)
-            case ("deck", let id): return .deckInfo(deckID: String(id))
-            case ("shuffle", let id): return .reshuffle(deckID: String(id))
-            case ("draw", let id): return .draw(deckID: String(id), source: .top)
+        case 1:
+            let id = rest[rest.startIndex]
+            switch first {
+            case "deck": return id == "new" ? .newDeck(shuffled: false) : .deckInfo(deckID: String(id))
+            case "shuffle": return .reshuffle(deckID: String(id))
+            case "draw": return .draw(deckID: String(id), source: .top)
             default: return nil
             }
         default:
-            guard segments[0] == "deck" else { return nil }
-            return deckRoute(id: segments[1], rest: segments.dropFirst(2))
+            guard first == "deck" else { return nil }
+            return deckRoute(id: rest[rest.startIndex], rest: rest.dropFirst())
         }
     }
 
+    /// The endpoints under `deck/<id>/`; `rest` holds at least one segment.
     private static func deckRoute(id: Substring, rest: ArraySlice<Substring>) -> APIRoute? {
-        let deckID = String(id)
-        let rest = Array(rest)
+        let action = rest[rest.startIndex]
         if id == "new" {
-            switch rest {
-            case ["shuffle"]: return .newDeck(shuffled: true)
-            case ["draw"]: return .newDeckAndDraw
+            guard rest.count == 1 else { return nil }
+            switch action {
+            case "shuffle": return .newDeck(shuffled: true)
+            case "draw": return .newDeckAndDraw
             default: return nil
             }
         }
-        switch rest {
-        case ["shuffle"]: return .reshuffle(deckID: deckID)
-        case ["draw"]: return .draw(deckID: deckID, source: .top)
-        case ["draw", "bottom"]: return .draw(deckID: deckID, source: .bottom)
-        case ["draw", "random"]: return .draw(deckID: deckID, source: .random)
-        case ["return"]: return .returnCards(deckID: deckID)
-        case ["drawn"]: return .drawnCards(deckID: deckID)
-        case ["events"]: return .events(deckID: deckID)
-        default: break
-        }
-        if rest.count == 2, rest[0] == "player" { return .join(deckID: deckID, player: String(rest[1])) }
-        guard rest.count >= 3, rest[0] == "pile" else { return nil }
-        let pile = String(rest[1])
-        let action: PileAction
-        switch rest.dropFirst(2) {
-        case ["add"]: action = .add
-        case ["list"]: action = .list
-        case ["shuffle"]: action = .shuffle
-        case ["return"]: action = .returnCards
-        case ["draw"]: action = .draw(.top)
-        case ["deal"]: action = .deal
-        case let words where words.count == 2 && words.first == "draw":
-            guard let source = pileDrawSource(words.last!) else { return nil }
-            action = .draw(source)
+        let deckID = String(id)
+        let second = rest.count >= 2 ? rest[rest.startIndex + 1] : ""
+        switch (action, rest.count) {
+        case ("shuffle", 1): return .reshuffle(deckID: deckID)
+        case ("draw", 1): return .draw(deckID: deckID, source: .top)
+        case ("draw", 2) where second == "bottom": return .draw(deckID: deckID, source: .bottom)
+        case ("draw", 2) where second == "random": return .draw(deckID: deckID, source: .random)
+        case ("return", 1): return .returnCards(deckID: deckID)
+        case ("drawn", 1): return .drawnCards(deckID: deckID)
+        case ("events", 1): return .events(deckID: deckID)
+        case ("player", 2): return .join(deckID: deckID, player: String(second))
+        case ("pile", 3...): break
         default: return nil
         }
-        return .pile(deckID: deckID, pile: pile, action: action)
+        let pile = String(second)
+        let words = rest.dropFirst(2)
+        let verb = words[words.startIndex]
+        let pileAction: PileAction
+        switch (verb, words.count) {
+        case ("add", 1): pileAction = .add
+        case ("list", 1): pileAction = .list
+        case ("shuffle", 1): pileAction = .shuffle
+        case ("return", 1): pileAction = .returnCards
+        case ("draw", 1): pileAction = .draw(.top)
+        case ("deal", 1): pileAction = .deal
+        case ("draw", 2):
+            guard let source = pileDrawSource(words[words.startIndex + 1]) else { return nil }
+            pileAction = .draw(source)
+        default: return nil
+        }
+        return .pile(deckID: deckID, pile: pile, action: pileAction)
     }
 
     /// A pile draw's location word, as the public API reads it: `bottom` and `random` in any case;

@@ -90,8 +90,10 @@ struct RiffleResponder: HTTPResponder {
             }
             let parameters = try await Self.parameters(of: request, query: query, limits: limits)
             try await checkDeckCapacity(for: route)
-            // Tokens are read only when a request carries one.
-            let caller = request.headers[.authorization].map { Caller(authorization: $0) } ?? .spectator
+            // Tokens are read only when a request carries one (the name subscript, which joins
+            // repeated fields into a new string, only then).
+            let carriesToken = request.headers.contains { $0.name == .authorization }
+            let caller = carriesToken ? Caller(authorization: request.headers[.authorization]) : .spectator
             let response = try await api.respond(
                 to: route, parameters: parameters, caller: caller, method: request.method)
             if route.createsDeck { deckCapacity?.deckCreated() }
@@ -141,9 +143,16 @@ struct RiffleResponder: HTTPResponder {
     }
 
     static func json(_ response: APIResponse, head: Bool) -> Response {
+        let body = head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: response.json))
+        return Response(status: response.status, headers: jsonHeaders, body: body)
+    }
+
+    /// The headers of every JSON answer, CORS included, built once: each answer's copy shares
+    /// their storage instead of building its own field by field.
+    private static let jsonHeaders: HTTPFields = {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        let body = head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: response.json))
-        return Response(status: response.status, headers: headers, body: body)
-    }
+        CORS.addHeaders(to: &headers)
+        return headers
+    }()
 }

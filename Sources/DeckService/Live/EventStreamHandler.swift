@@ -34,6 +34,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// asking the channel on every frame).
     private var writable = true
 
+    private static let eventStreamContentType = HTTPField(name: .contentType, value: "text/event-stream")
+
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
@@ -47,7 +49,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head) where head.status.kind != .informational:
             responseNumber += 1
             framesWhileUnwritable = 0
-            streaming = head.headerFields[.contentType] == "text/event-stream"
+            // A field comparison, not the name subscript, which joins values into a new string.
+            streaming = head.headerFields.contains(Self.eventStreamContentType)
             if streaming, inputClosed {
                 context.close(promise: nil)
                 promise?.fail(ChannelError.ioOnClosedChannel)

@@ -18,6 +18,18 @@ extension DeckState {
     public func serialized() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 + composition.deckCount * 54 + piles.count * 16)
+        serialize(into: &bytes)
+        return bytes
+    }
+
+    /// Appends the deck's compact binary form, as ``serialized()`` returns it, to `bytes`.
+    ///
+    /// For writers that store many decks: clearing one buffer (keeping its capacity) and
+    /// serializing into it allocates nothing once the buffer has grown to the largest deck.
+    ///
+    /// - Parameter bytes: the buffer to append to.
+    /// - Complexity: O(*n*) in the number of cards.
+    public func serialize(into bytes: inout [UInt8]) {
         var flags: UInt8 = shuffled ? 1 : 0
         if composition.jokersEnabled { flags |= 2 }
         if composition.partialContents != nil { flags |= 4 }
@@ -35,7 +47,6 @@ extension DeckState {
             Self.append(pile.cards, to: &bytes)
         }
         if let table { Self.append(table, to: &bytes) }
-        return bytes
     }
 
     /// Reads a deck back from its compact binary form.

@@ -88,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "riffle")
+        var logger = Logger(label: "riffle", factory: DeferredMetadataLogHandler.standardError)
         logger.logLevel = logLevel
         let databaseDescription = try DeckStoreDatabase.description(of: database)
         let store = try await DeckStoreDatabase.open(database, durability: durability, logger: logger)

@@ -25,6 +25,8 @@ import Testing
         #expect(parameters[""] == "empty")
         #expect(parameters["="] == "=")
         #expect(parameters["plain"] == "text")
+        let unicode = APIParameters(encoded: "&&n\u{e9}=\u{1F0A1}&&")
+        #expect(unicode["n\u{e9}"] == "\u{1F0A1}")
     }
 
     @Test func integersDefaultToOne() throws {

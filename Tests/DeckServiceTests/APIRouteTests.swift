@@ -44,6 +44,12 @@ import Testing
         #expect(APIRoute.match(path: String(path.dropLast())) == .missingTrailingSlash)
     }
 
+    @Test func emptySegmentsAreSkipped() {
+        #expect(APIRoute.match(path: "/api//deck///abc123def456/draw//") == .route(.draw(deckID: "abc123def456", source: .top)))
+        #expect(APIRoute.match(path: "/api/deck/abc123def456//draw") == .missingTrailingSlash)
+        #expect(APIRoute.match(path: "/api/deck/n\u{e9}w/") == .route(.deckInfo(deckID: "n\u{e9}w")))
+    }
+
     @Test(arguments: [
         "/", "/api", "/api/", "/api/deck/", "/api/deck/abc/pile/", "/api/deck/abc/pile/p/",
         "/api/deck/abc/pile/p/fly/", "/api/deck/abc/unknown/", "/api/deck/new/return/", "/apix/deck/new/",

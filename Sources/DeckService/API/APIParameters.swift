@@ -18,13 +18,23 @@ struct APIParameters: Sendable {
     /// - Parameter encoded: a query string or form body; `nil` for none.
     init(encoded: String?) {
         guard let encoded else { return }
-        for pair in encoded.split(separator: "&", omittingEmptySubsequences: true) {
-            // `=` is ASCII, so its UTF-8 index is a valid place to cut the pair.
-            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                values[Self.decode(pair[..<equals])] = Self.decode(pair[pair.utf8.index(after: equals)...])
-            } else {
-                values[Self.decode(pair)] = ""
-            }
+        // Cut byte by byte: `&` and `=` are ASCII, so the indices around them are valid places to
+        // cut the string (splitting by a `Character` walks grapheme clusters, several times slower).
+        let bytes = encoded.utf8
+        var pairStart = bytes.startIndex
+        while pairStart != bytes.endIndex {
+            let pairEnd = bytes[pairStart...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            if pairStart != pairEnd { add(encoded[pairStart..<pairEnd]) }
+            pairStart = pairEnd == bytes.endIndex ? pairEnd : bytes.index(after: pairEnd)
+        }
+    }
+
+    /// Adds one `name=value` pair, or a `name` without a value.
+    private mutating func add(_ pair: Substring) {
+        if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+            values[Self.decode(pair[..<equals])] = Self.decode(pair[pair.utf8.index(after: equals)...])
+        } else {
+            values[Self.decode(pair)] = ""
         }
     }
 

@@ -78,10 +78,29 @@ enum APIRoute: Hashable, Sendable {
     /// arrays to match against.
     static func match(path: String) -> Match {
         guard path.hasPrefix("/api/") || path == "/api" else { return .none }
-        let hasTrailingSlash = path.hasSuffix("/")
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
-        guard let route = route(segments) else { return .none }
+        let hasTrailingSlash = path.utf8.last == UInt8(ascii: "/")
+        guard let route = route(segments(of: path).dropFirst()) else { return .none }
         return hasTrailingSlash ? .route(route) : .missingTrailingSlash
+    }
+
+    /// The path's non-empty segments between slashes, found byte by byte (splitting a `String`
+    /// by a `Character` walks grapheme clusters, several times slower).
+    private static func segments(of path: String) -> [Substring] {
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        let bytes = path.utf8
+        var segmentStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            // `/` is ASCII, so the indices around it are valid places to cut the string.
+            if bytes[index] == UInt8(ascii: "/") {
+                if segmentStart != index { segments.append(path[segmentStart..<index]) }
+                segmentStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if segmentStart != bytes.endIndex { segments.append(path[segmentStart...]) }
+        return segments
     }
 
     private static func route(_ segments: ArraySlice<Substring>) -> APIRoute? {

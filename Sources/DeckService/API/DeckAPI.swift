@@ -196,13 +196,14 @@ struct DeckAPI: Sendable {
     }
 
     private func drawResponse(_ id: String, _ outcome: DrawOutcome, remaining: Int) -> APIResponse {
-        var body = JSONObjectWriter(capacity: 256 + outcome.cards.count * 200)
+        let cards = cardJSON.current.array(outcome.cards)
+        var body = JSONObjectWriter(capacity: 160 + cards.utf8.count)
         body.add("success", bool: outcome.isComplete)
         body.add("deck_id", string: id)
-        body.add("cards", json: cardJSON.current.array(outcome.cards))
+        body.add("cards", json: cards)
         body.add("remaining", int: remaining)
         if let message = outcome.shortfallMessage { body.add("error", string: message) }
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 }
 

@@ -15,6 +15,13 @@ struct JSONObjectWriter {
     /// The finished object.
     var json: String { text + "}" }
 
+    /// The finished object, closed in the writer's own storage rather than a copy (for the hot
+    /// paths; the writer is used up).
+    consuming func finished() -> String {
+        text += "}"
+        return text
+    }
+
     mutating func add(_ key: StaticString, string value: String) {
         writeKey(key)
         Self.writeString(value, to: &text)

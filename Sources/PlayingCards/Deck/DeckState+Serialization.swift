@@ -101,8 +101,12 @@ extension DeckState {
         // One growth and a plain loop: a 20-deck shoe is over a thousand cards, written on every change.
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: cards.count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            for index in cards.indices { buffer[start + index] = cards[index].ordinal }
+        cards.withUnsafeBufferPointer { cards in
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                // Sized above: nothing to check per card.
+                guard let target = buffer.baseAddress?.advanced(by: start) else { return }
+                for (index, card) in cards.enumerated() { target[index] = card.ordinal }
+            }
         }
     }
 }

@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func emptySegmentsAreSkipped() {
-        #expect(APIRoute.match(path: "/api//deck///abc123def456/draw//") == .route(.draw(deckID: "abc123def456", source: .top)))
+        let draw = APIRoute.draw(deckID: "abc123def456", source: .top)
+        #expect(APIRoute.match(path: "/api//deck///abc123def456/draw//") == .route(draw))
         #expect(APIRoute.match(path: "/api/deck/abc123def456//draw") == .missingTrailingSlash)
         #expect(APIRoute.match(path: "/api/deck/n\u{e9}w/") == .route(.deckInfo(deckID: "n\u{e9}w")))
     }

@@ -12,6 +12,6 @@ extension APIError {
         var body = JSONObjectWriter()
         body.add("success", bool: false)
         body.add("error", string: message)
-        return APIResponse(status: status, json: body.json)
+        return APIResponse(status: status, json: body.finished())
     }
 }

@@ -17,10 +17,10 @@ struct CardJSON: Sendable {
             var object = JSONObjectWriter(capacity: 192)
             object.add("code", string: card.code)
             object.add("image", string: base + ".png")
-            object.add("images", json: images.json)
+            object.add("images", json: images.finished())
             object.add("value", string: card.valueName)
             object.add("suit", string: card.suitName)
-            return object.json
+            return object.finished()
         }
     }
 

@@ -66,7 +66,7 @@ extension DeckAPI {
         var body = successBody(id)
         body.add("cards", json: cardJSON.current.array(drawn))
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     private func returnPile(
@@ -90,7 +90,7 @@ extension DeckAPI {
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: listing, viewer: viewer))
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     /// The `piles` object as `viewer` may see it (see ``TablePilesJSON``).

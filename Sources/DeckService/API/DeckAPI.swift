@@ -136,7 +136,7 @@ struct DeckAPI: Sendable {
         }
         var body = successBody(id)
         body.add("remaining", int: remaining)
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     private func drawnCards(_ id: String, _ caller: Caller) async throws -> APIResponse {
@@ -145,7 +145,7 @@ struct DeckAPI: Sendable {
         var body = successBody(id)
         body.add("cards", json: cardJSON.current.array(deck.drawn))
         body.add("remaining", int: deck.remaining)
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     // MARK: Helpers shared with the pile endpoints
@@ -192,7 +192,7 @@ struct DeckAPI: Sendable {
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("shuffled", bool: deck.shuffled)
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     private func drawResponse(_ id: String, _ outcome: DrawOutcome, remaining: Int) -> APIResponse {

@@ -12,11 +12,8 @@ struct JSONObjectWriter {
         text.reserveCapacity(capacity)
     }
 
-    /// The finished object.
-    var json: String { text + "}" }
-
-    /// The finished object, closed in the writer's own storage rather than a copy (for the hot
-    /// paths; the writer is used up).
+    /// The finished object, closed in the writer's own storage rather than a copy; the writer is
+    /// used up.
     consuming func finished() -> String {
         text += "}"
         return text

@@ -25,7 +25,7 @@ extension DeckAPI {
         body.add("token", string: token)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: name))
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     /// Deals the top `count` cards of the stack into a pile: `/api/deck/<id>/pile/<name>/deal/`.
@@ -39,7 +39,7 @@ extension DeckAPI {
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
         if deck.canSeePile(pile, viewer: player) { body.add("cards", json: cardJSON.current.array(dealt)) }
-        return APIResponse(json: body.json)
+        return APIResponse(json: body.finished())
     }
 
     /// Runs `work` on a deck and, if the deck is a live table and changed, counts the change and

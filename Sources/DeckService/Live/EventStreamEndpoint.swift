@@ -167,7 +167,7 @@ struct EventStreamEndpoint: Sendable {
         data.add("piles", json: TablePilesJSON.piles(deck, viewer: subscriber.viewer, cardJSON: cardJSON.current))
         data.add("players", json: jsonArray((deck.table?.players ?? []).map { Self.quoted($0.name) }))
         if let viewer = subscriber.viewer { data.add("viewer", string: viewer) }
-        return TableEventRenderer.frame(id: deck.table?.changeNumber ?? 0, event: kind, data: data.json)
+        return TableEventRenderer.frame(id: deck.table?.changeNumber ?? 0, event: kind, data: data.finished())
     }
 
     private static func quoted(_ text: String) -> String {

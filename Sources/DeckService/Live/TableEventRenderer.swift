@@ -33,9 +33,9 @@ struct TableEventRenderer: Sendable {
             var entry = JSONObjectWriter()
             entry.add("remaining", int: pile.remaining)
             if players.contains(pile.name) { entry.add("private", bool: true) }
-            piles.add(dynamicKey: pile.name, json: entry.json)
+            piles.add(dynamicKey: pile.name, json: entry.finished())
         }
-        data.add("piles", json: piles.json)
+        data.add("piles", json: piles.finished())
         var moved: [String] = []
         for move in record.moves {
             var entry = JSONObjectWriter()
@@ -44,11 +44,11 @@ struct TableEventRenderer: Sendable {
             entry.add("count", int: move.cards.count)
             let visible = move.to.location == .stack ? canSee(move.from) : canSee(move.to)
             if visible { entry.add("cards", json: cardJSON.array(move.cards.compactMap { Card(ordinal: $0) })) }
-            moved.append(entry.json)
+            moved.append(entry.finished())
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
-        return Self.frame(id: number, event: record.kind, data: data.json)
+        return Self.frame(id: number, event: record.kind, data: data.finished())
     }
 
     /// One SSE frame: `id:`, `event:` and a one-line `data:`, then a blank line.

@@ -23,8 +23,8 @@ enum TablePilesJSON {
             } else if pile.name == listing {
                 entry.add("cards", json: cardJSON.array(pile.cards))
             }
-            piles.add(dynamicKey: pile.name, json: entry.json)
+            piles.add(dynamicKey: pile.name, json: entry.finished())
         }
-        return piles.json
+        return piles.finished()
     }
 }

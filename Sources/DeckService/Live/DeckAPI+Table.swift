@@ -42,15 +42,25 @@ extension DeckAPI {
         return APIResponse(json: body.finished())
     }
 
+    /// The kinds of change that count even when they leave the deck as it was.
+    private static let shuffleKinds: Set<String> = ["shuffle", "pile_shuffle"]
+
     /// Runs `work` on a deck and, if the deck is a live table and changed, counts the change and
     /// returns its event.
+    ///
+    /// A shuffle is always a change, even one that happens to leave every card where it was (a pile
+    /// of two cards does one time in two): otherwise whether an event followed would tell
+    /// subscribers that a pile they cannot see kept its order, and a client waiting for the
+    /// shuffle's event would wait for nothing.
     static func recordingChange<Result>(
         of deck: inout DeckState, id: String, kind: String, player: String?,
         _ work: (inout DeckState) throws -> Result
     ) throws -> (Result, DeckEvent?) {
         let before = deck
         let result = try work(&deck)
-        guard deck.isLiveTable, deck != before, let number = deck.countChange() else { return (result, nil) }
+        guard deck.isLiveTable, deck != before || shuffleKinds.contains(kind), let number = deck.countChange() else {
+            return (result, nil)
+        }
         let actor = kind == "join" ? deck.table?.players.last?.name : player
         let record = TableEventRecord(kind: kind, player: actor, before: before, after: deck)
         return (result, DeckEvent(deckID: id, number: number, payload: record.encoded()))

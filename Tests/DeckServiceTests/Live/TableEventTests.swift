@@ -85,6 +85,28 @@ import Testing
         #expect(try await onOwnThread { try byQuery.events(atLeast: 3) }.compactMap(\.id) == [11, 12, 13])
     }
 
+    @Test func aShuffleIsAnEventEvenWhenNothingMoves() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let table = try await TestTable.create(on: server.baseURL, query: "?cards=AS,KH")
+        let stream = try await onOwnThread {
+            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
+        }
+        defer { stream.close() }
+        _ = try await onOwnThread { try stream.events(atLeast: 1) }
+        #expect(try await send("GET", table.deckURL + "/pile/centre/deal/?count=1").status == 200)
+        // A pile of one card and a stack of one card: shuffling either cannot change anything.
+        #expect(try await send("GET", table.deckURL + "/pile/centre/shuffle/").status == 200)
+        #expect(try await send("GET", table.deckURL + "/shuffle/?remaining=true").status == 200)
+        // Drawing no cards changes nothing and is no event: the next event is number 4.
+        #expect(try await send("GET", table.deckURL + "/draw/?count=0").status == 200)
+        #expect(try await send("GET", table.deckURL + "/draw/?count=1").status == 200)
+        let events = try await onOwnThread { try stream.events(atLeast: 5) }
+        #expect(events.map(\.kind) == ["hello", "deal", "pile_shuffle", "shuffle", "draw"])
+        #expect(events.map(\.id) == [0, 1, 2, 3, 4])
+        #expect(events[2].object["piles"] as? [String: [String: Int]] == ["centre": ["remaining": 1]])
+    }
+
     @Test func oldIdsGetOneResyncAndBadIdsA400() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }

@@ -1,10 +1,10 @@
 import RiffleCLI
 
-// Requests run on Swift concurrency's own pool, handed over from and back to SwiftNIO's event
-// loops. Installing the event loops as the global executor instead
+// Requests run on Swift concurrency's own pool, except that a quiet server answers a request on the
+// event loop that read it (DeckService's ConnectionLoopExecutor, per connection). Installing the
+// event loops as the global executor for everything instead
 // (`NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()`)
-// was measured with scripts/bench-server.py's draws on SQLite: at one connection, 12 points more
-// of the ceiling (6 with the ceiling server run that way too), since no response then wakes a
-// sleeping event loop; at 64 connections, 10 points less, each request taking 44–46 µs of CPU
-// instead of 37–39 µs. Not worth it while most load is concurrent.
+// was measured with scripts/bench-server.py's draws on SQLite: at one connection about what the
+// per-connection executor gains, but at 64 connections 10 points less of the ceiling, each request
+// taking 44–46 µs of CPU instead of 37–39 µs. The per-connection executor costs nothing there.
 await RiffleCommand.runAsRoot()

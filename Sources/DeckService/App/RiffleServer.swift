@@ -61,7 +61,7 @@ public enum RiffleServer {
             sweepIntervalSeconds: configuration.expirySweepIntervalSeconds, clock: clock, logger: logger)
         return Application(
             responder: responder,
-            server: .http1(
+            server: .loopAffineHTTP1(
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
                     ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
                     ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamHandler(),

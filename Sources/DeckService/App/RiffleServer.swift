@@ -40,6 +40,7 @@ public enum RiffleServer {
                 heartbeatInterval: configuration.eventHeartbeatInterval,
                 subscriberCapacity: configuration.eventSubscriberCapacity),
             logger: logger)
+        let inFlight = RequestsInFlight()
         let responder = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
             events: EventStreamEndpoint(store: store, hub: hub, cardJSON: cardJSON, clock: clock),
@@ -51,7 +52,8 @@ public enum RiffleServer {
             rateLimit: limits.requestsPerSecondPerClient.map {
                 RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
             },
-            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
+            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) },
+            inFlight: inFlight)
         let openConnections = OpenConnections(maximum: limits.maximumConnections)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
@@ -62,6 +64,7 @@ public enum RiffleServer {
         return Application(
             responder: responder,
             server: .loopAffineHTTP1(
+                requestsInFlight: inFlight,
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
                     ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
                     ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamHandler(),

@@ -24,18 +24,15 @@ struct LoopAffineHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// An HTTP/1 server whose connections answer on their own event loop while the server is quiet.
-    static func loopAffineHTTP1(configuration: HTTP1Channel.Configuration) -> HTTPServerBuilder {
-        let requests = RequestsInFlight()
-        return HTTPServerBuilder { responder in
+    ///
+    /// - Parameter requestsInFlight: the count of requests being answered, which the responder
+    ///   keeps (``RiffleResponder``).
+    static func loopAffineHTTP1(
+        requestsInFlight: RequestsInFlight, configuration: HTTP1Channel.Configuration
+    ) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
             LoopAffineHTTP1Channel(
-                http1: HTTP1Channel(
-                    responder: { request, responseWriter, channel in
-                        requests.began()
-                        defer { requests.ended() }
-                        try await responder(request, responseWriter, channel)
-                    },
-                    configuration: configuration),
-                requests: requests)
+                http1: HTTP1Channel(responder: responder, configuration: configuration), requests: requestsInFlight)
         }
     }
 }

@@ -23,8 +23,13 @@ struct RiffleResponder: HTTPResponder {
     let metrics: ServiceMetrics
     let rateLimit: RateLimitGate?
     let deckCapacity: DeckCapacityGate?
+    /// Counts the requests being answered, up to their response's head (a streamed body, such as
+    /// an event stream's, is not counted), for ``ConnectionLoopExecutor``.
+    let inFlight: RequestsInFlight
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        inFlight.began()
+        defer { inFlight.ended() }
         let start = ContinuousClock.now
         var (response, label) = await answer(request, context: context)
         CORS.addHeaders(to: &response.headers)

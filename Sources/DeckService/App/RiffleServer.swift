@@ -47,7 +47,7 @@ public enum RiffleServer {
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             logger: logger,
-            operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub),
+            operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
             metrics: metrics,
             rateLimit: limits.requestsPerSecondPerClient.map {
                 RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))

@@ -2,12 +2,12 @@ import NIOCore
 import Synchronization
 
 /// How many requests the server is answering right now, for ``ConnectionLoopExecutor`` to tell
-/// a quiet server from a busy one.
+/// a quiet server from a busy one (and for `/metrics`).
 final class RequestsInFlight: Sendable {
     /// While fewer requests than this are in flight (besides the one about to run), the server
     /// counts as quiet.
     let quietBelow: Int
-    private let count = Atomic<Int>(0)
+    private let answering = Atomic<Int>(0)
 
     /// - Parameter quietBelow: the number of requests in flight from which the server is busy;
     ///   the number of event loops by default, so that each loop may answer one request itself.
@@ -15,15 +15,18 @@ final class RequestsInFlight: Sendable {
         self.quietBelow = quietBelow
     }
 
-    var isQuiet: Bool { count.load(ordering: .relaxed) < quietBelow }
+    var isQuiet: Bool { count < quietBelow }
+
+    /// How many requests are being answered.
+    var count: Int { answering.load(ordering: .relaxed) }
 
     /// Counts a request as in flight until ``ended()``.
     func began() {
-        count.wrappingAdd(1, ordering: .relaxed)
+        answering.wrappingAdd(1, ordering: .relaxed)
     }
 
     func ended() {
-        count.wrappingSubtract(1, ordering: .relaxed)
+        answering.wrappingSubtract(1, ordering: .relaxed)
     }
 }
 

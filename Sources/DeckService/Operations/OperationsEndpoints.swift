@@ -7,6 +7,8 @@ struct OperationsEndpoints: Sendable {
     let metrics: ServiceMetrics
     /// The event hub, whose open streams `/metrics` counts.
     let hub: EventHub?
+    /// The requests being answered, which `/metrics` counts.
+    let requestsInFlight: RequestsInFlight
 
     /// The metrics label of an operations path, or `nil` when `path` is not one.
     static func label(for path: String) -> String? {
@@ -34,7 +36,10 @@ struct OperationsEndpoints: Sendable {
         case "/metrics":
             let count = try? await store.deckCount()
             return Self.text(
-                metrics.exposition(decksStored: count, eventSubscribers: hub?.subscriberCount ?? 0), status: .ok,
+                metrics.exposition(
+                    decksStored: count, eventSubscribers: hub?.subscriberCount ?? 0,
+                    requestsInFlight: requestsInFlight.count),
+                status: .ok,
                 contentType: "text/plain; version=0.0.4; charset=utf-8", head: head)
         default:
             return Self.text(OpenAPIDocument.json, status: .ok, contentType: "application/json", head: head)

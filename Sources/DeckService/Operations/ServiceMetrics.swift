@@ -14,6 +14,8 @@ import Synchronization
 /// - `riffle_storage_errors_total`: store failures answered with 503.
 /// - `riffle_rate_limited_total`: requests refused with 429.
 /// - `riffle_event_subscribers`: open events streams, read from the event hub at each scrape.
+/// - `riffle_http_requests_in_flight`: requests being answered at the scrape, the scrape included;
+///   an events stream counts until its head is ready, then under `riffle_event_subscribers`.
 final class ServiceMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
@@ -21,6 +23,7 @@ final class ServiceMetrics: Sendable {
     private let rateLimited: CoreMetrics.Counter
     private let decksStored: CoreMetrics.Gauge
     private let eventSubscribers: CoreMetrics.Gauge
+    private let requestsInFlight: CoreMetrics.Gauge
     /// Each route's handles, made on the route's first request: making a handle looks it up in
     /// the registry (a lock, label checks, allocations), which per request costs more than the
     /// increment itself.
@@ -43,6 +46,7 @@ final class ServiceMetrics: Sendable {
         rateLimited = CoreMetrics.Counter(label: "riffle_rate_limited_total", factory: factory)
         decksStored = CoreMetrics.Gauge(label: "riffle_decks_stored", factory: factory)
         eventSubscribers = CoreMetrics.Gauge(label: "riffle_event_subscribers", factory: factory)
+        requestsInFlight = CoreMetrics.Gauge(label: "riffle_http_requests_in_flight", factory: factory)
     }
 
     /// Records one answered request.
@@ -75,11 +79,14 @@ final class ServiceMetrics: Sendable {
     /// Records a request refused by the rate limit.
     func requestRateLimited() { rateLimited.increment() }
 
-    /// The exposition text, after refreshing the deck count (`nil` when the store cannot say) and
-    /// the number of open events streams.
-    func exposition(decksStored count: Int?, eventSubscribers subscribers: Int = 0) -> String {
+    /// The exposition text, after refreshing the deck count (`nil` when the store cannot say), the
+    /// number of open events streams and the number of requests in flight.
+    func exposition(
+        decksStored count: Int?, eventSubscribers subscribers: Int = 0, requestsInFlight inFlight: Int = 0
+    ) -> String {
         if let count { decksStored.record(count) }
         eventSubscribers.record(subscribers)
+        requestsInFlight.record(inFlight)
         return registry.emitToString()
     }
 }

@@ -42,8 +42,8 @@ final class RequestsInFlight: Sendable {
 /// a card image, a lone SQLite transaction) must not hold up the other connections of its loop: a
 /// busy server, or a job made runnable off the loop (a database answer, say), goes to the pool.
 ///
-/// Measured with `scripts/bench-server.py`'s draws on SQLite: at one connection 62–66% of the
-/// ceiling over four runs instead of 53–58%, with one context switch per request instead of three;
+/// Measured with `scripts/bench-server.py`'s draws on SQLite: at one connection 62–67% of the
+/// ceiling over six runs instead of 53–58%, with one context switch per request instead of three;
 /// at 64 connections no change (37–42 µs of CPU per draw either way).
 final class ConnectionLoopExecutor: TaskExecutor {
     private let loop: any EventLoop

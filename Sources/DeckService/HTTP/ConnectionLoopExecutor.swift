@@ -56,8 +56,8 @@ final class ConnectionLoopExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        // Only a job made runnable on the loop itself stays there: the loop is running (so it is
-        // not shutting down) and it never sleeps with the job queued.
+        // Only a job made runnable on the loop itself stays there: scheduling from the loop's own
+        // thread always succeeds, and the loop runs the job before it next waits for I/O.
         if loop.inEventLoop, requests.isQuiet {
             loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
         } else {

@@ -43,9 +43,7 @@ import Testing
         var open = -1
         for _ in 0..<5_000 where open != 1 {
             let metrics = try await send("GET", server.baseURL + "/metrics").body
-            open =
-                metrics.split(separator: "\n").first { $0.hasPrefix("riffle_event_subscribers ") }
-                .flatMap { Int(Double($0.split(separator: " ").last ?? "") ?? -1) } ?? -1
+            open = gauge("riffle_event_subscribers", in: metrics) ?? -1
         }
         #expect(open == 1)
     }

@@ -23,9 +23,4 @@ import Testing
         #expect(gauge("riffle_event_subscribers", in: metrics) == 3)
         #expect(gauge("riffle_http_requests_in_flight", in: metrics) == 1, "only the scrape itself")
     }
-
-    private func gauge(_ name: String, in metrics: String) -> Int? {
-        metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }
-            .flatMap { Int(Double($0.split(separator: " ").last ?? "") ?? -1) }
-    }
 }

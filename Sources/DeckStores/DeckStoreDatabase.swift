@@ -22,18 +22,19 @@ public enum DeckStoreDatabase {
     ///   - database: an SQLite file path, ``inMemory``, or a `postgres://user[:password]@host[:port]/database`
     ///     URL (with optional `pool_size` and `schema` parameters).
     ///   - durability: the SQLite `synchronous` level (PostgreSQL commits are always durable).
+    ///   - access: whether other processes may open an SQLite file meanwhile (see `SQLiteDeckStore.Access`).
     ///   - logger: where the PostgreSQL pool's background messages go.
     /// - Returns: the open store; call `close()` once nothing uses it any more.
     /// - Throws: `StorageError` when the URL is malformed or the database cannot be opened or migrated.
     public static func open(
         _ database: String, durability: SQLiteDeckStore.Durability = .normal,
-        logger: Logger = Logger(label: "riffle.storage")
+        access: SQLiteDeckStore.Access = .exclusive, logger: Logger = Logger(label: "riffle.storage")
     ) async throws -> any DeckStore {
         if PostgresConnectionURL.isPostgresURL(database) {
             return try await PostgresDeckStore.connect(url: database, logger: logger)
         }
         let location: SQLiteDeckStore.Location = database == inMemory ? .inMemory : .file(database)
-        return try SQLiteDeckStore(location: location, durability: durability)
+        return try SQLiteDeckStore(location: location, durability: durability, access: access)
     }
 
     /// How to show `database` in logs and messages: a PostgreSQL URL without its password.

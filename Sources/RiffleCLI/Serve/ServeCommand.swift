@@ -39,6 +39,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "SQLite durability: 'normal' survives a killed process, 'full' also a power loss.")
     var durability: SQLiteDeckStore.Durability = .normal
 
+    @Option(
+        help: """
+            Other processes' access to the SQLite file while serving: 'exclusive' (faster writes; \
+            the sqlite3 shell gets "database is locked") or 'shared' (other processes may read it).
+            """)
+    var sqliteAccess: SQLiteDeckStore.Access = .exclusive
+
     @Option(help: "Delete decks unchanged for this many days.")
     var deckLifetimeDays: Double = 14
 
@@ -91,7 +98,8 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "riffle", factory: DeferredMetadataLogHandler.standardError)
         logger.logLevel = logLevel
         let databaseDescription = try DeckStoreDatabase.description(of: database)
-        let store = try await DeckStoreDatabase.open(database, durability: durability, logger: logger)
+        let store = try await DeckStoreDatabase.open(
+            database, durability: durability, access: sqliteAccess, logger: logger)
         var limits = ServiceLimits()
         limits.requestsPerSecondPerClient = rateLimit
         limits.rateLimitBurst = rateLimitBurst
@@ -123,4 +131,5 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension SQLiteDeckStore.Durability: ExpressibleByArgument {}
+extension SQLiteDeckStore.Access: ExpressibleByArgument {}
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -70,7 +70,10 @@ let package = Package(
         .target(name: "DeckStorage", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
         .target(
             name: "SQLiteDeckStorage",
-            dependencies: ["DeckStorage", "PlayingCards", serverProduct("GRDB", "GRDB.swift")],
+            dependencies: [
+                "DeckStorage", "PlayingCards", serverProduct("GRDB", "GRDB.swift"),
+                serverProduct("GRDBSQLite", "GRDB.swift"),
+            ],
             swiftSettings: strictSwift6
         ),
         .target(

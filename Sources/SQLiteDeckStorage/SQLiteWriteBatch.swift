@@ -1,6 +1,7 @@
 import DeckStorage
 import Foundation
 import GRDB
+import GRDBSQLite
 import PlayingCards
 
 /// The decks one batch of writes works on, inside the batch's single transaction.
@@ -119,14 +120,16 @@ final class SQLiteWriteBatch {
             let writesTime = changeTimes.needsWriting(deck: id, now: now)
             let statement =
                 writesTime
-                ? try db.cachedStatement(sql: "UPDATE deck SET state = ?, updated_at = ? WHERE id = ?")
-                : try db.cachedStatement(sql: "UPDATE deck SET state = ? WHERE id = ?")
+                ? try db.cachedStatement(sql: "UPDATE deck SET state = ?1, updated_at = ?3 WHERE id = ?2")
+                : try db.cachedStatement(sql: "UPDATE deck SET state = ?1 WHERE id = ?2")
             try serializationBuffer.withUnsafeBytes { bytes in
-                // GRDB binds the blob for the execution only, but remembers its arguments: they
-                // are cleared before the buffer can change, so nothing keeps the borrowed bytes.
-                defer { statement.setUncheckedArguments(StatementArguments()) }
-                let state = Self.borrowing(bytes)
-                try statement.execute(arguments: writesTime ? [state, now, id] : [state, id])
+                // The state is bound without a copy: the bytes stay put until the statement has run
+                // and its parameters are cleared.
+                try statement.runToCompletion(in: db) { statement in
+                    sqlite3_bind_blob(statement, 1, bytes.baseAddress, Int32(bytes.count), nil)
+                    sqlite3_bind_text(statement, 2, id, -1, sqliteCopiesBoundValue)
+                    if writesTime { sqlite3_bind_int64(statement, 3, now) }
+                }
             }
             guard db.changesCount == 1 else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "deck \(id) vanished while being changed")
@@ -135,13 +138,6 @@ final class SQLiteWriteBatch {
         }
         changed.removeAll()
         changedIndex.removeAll()
-    }
-
-    /// `bytes` as `Data` without copying them (a shoe is over a kilobyte, written on every
-    /// change); valid only while `bytes` are.
-    private static func borrowing(_ bytes: UnsafeRawBufferPointer) -> Data {
-        guard let start = bytes.baseAddress else { return Data() }
-        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count, deallocator: .none)
     }
 
     private func load(_ id: String) throws -> DeckState? {

@@ -1,7 +1,6 @@
 import DeckStorage
 import Foundation
 import GRDB
-import GRDBSQLite
 import PlayingCards
 
 /// The decks one batch of writes works on, inside the batch's single transaction.
@@ -125,10 +124,10 @@ final class SQLiteWriteBatch {
             try serializationBuffer.withUnsafeBytes { bytes in
                 // The state is bound without a copy: the bytes stay put until the statement has run
                 // and its parameters are cleared.
-                try statement.runToCompletion(in: db) { statement in
-                    sqlite3_bind_blob(statement, 1, bytes.baseAddress, Int32(bytes.count), nil)
-                    sqlite3_bind_text(statement, 2, id, -1, sqliteCopiesBoundValue)
-                    if writesTime { sqlite3_bind_int64(statement, 3, now) }
+                try statement.runToCompletion(in: db) { parameters in
+                    try parameters.bind(blob: bytes, at: 1)
+                    try parameters.bind(text: id, at: 2)
+                    if writesTime { try parameters.bind(now, at: 3) }
                 }
             }
             guard db.changesCount == 1 else {

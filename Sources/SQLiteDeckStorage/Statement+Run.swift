@@ -3,7 +3,8 @@ import GRDBSQLite
 
 extension Statement {
     /// Runs the statement through SQLite's C interface: `bind` sets its parameters, then it runs to
-    /// completion and is reset with its parameters cleared, so nothing keeps bound bytes afterwards.
+    /// completion; either way it is then reset with its parameters cleared, so nothing keeps bound
+    /// bytes afterwards.
     ///
     /// For the writer's statements that run on every change (`BEGIN`, `COMMIT`, a deck's `UPDATE`).
     /// GRDB's `execute(arguments:)` converts each argument to a `DatabaseValue` and tells its
@@ -13,24 +14,52 @@ extension Statement {
     /// transaction observers, hooked into SQLite itself, still see each commit.
     ///
     /// - Parameters:
-    ///   - db: the connection the statement belongs to, for its error message.
-    ///   - bind: binds the parameters, numbered from 1; it must not run the statement.
-    /// - Throws: a `DatabaseError` with SQLite's extended result code and message when the statement
-    ///   fails; SQLite has then undone the statement's own changes.
-    func runToCompletion(in db: Database, binding bind: (SQLiteStatement) -> Void = { _ in }) throws {
+    ///   - db: the connection the statement belongs to.
+    ///   - bind: binds the parameters; it must not run the statement.
+    /// - Throws: a `DatabaseError` with SQLite's extended result code and message when a parameter
+    ///   cannot be bound or the statement fails; SQLite has then undone the statement's own changes.
+    func runToCompletion(in db: Database, binding bind: (SQLiteParameters) throws -> Void = { _ in }) throws {
         let statement = sqliteStatement
-        bind(statement)
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
-                message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
         }
+        try bind(SQLiteParameters(statement: statement, db: db, sql: sql))
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw db.lastError(sql: sql) }
     }
 }
 
-/// Tells SQLite to copy a bound value before the binding call returns (`SQLITE_TRANSIENT`, a C macro
-/// Swift does not import).
-let sqliteCopiesBoundValue = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// A statement's parameters, numbered from 1, bound through SQLite's C interface.
+struct SQLiteParameters {
+    fileprivate let statement: SQLiteStatement
+    fileprivate let db: Database
+    fileprivate let sql: String
+
+    /// Binds `bytes` without copying them: they must stay put until the statement has run.
+    func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+        try check(sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(clamping: bytes.count), nil))
+    }
+
+    /// Binds a copy of `text`.
+    func bind(text: String, at index: Int32) throws {
+        // SQLITE_TRANSIENT, a C macro Swift does not import: SQLite copies the text before returning.
+        try check(sqlite3_bind_text(statement, index, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self)))
+    }
+
+    func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(statement, index, value))
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw db.lastError(sql: sql) }
+    }
+}
+
+extension Database {
+    /// The connection's latest error, as GRDB reports errors.
+    fileprivate func lastError(sql: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
+            message: sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+    }
+}

@@ -24,16 +24,17 @@ extension Statement {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
-        try bind(SQLiteParameters(statement: statement, db: db, sql: sql))
-        guard sqlite3_step(statement) == SQLITE_DONE else { throw db.lastError(sql: sql) }
+        try bind(SQLiteParameters(owner: self, db: db))
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw db.lastError(of: self) }
     }
 }
 
 /// A statement's parameters, numbered from 1, bound through SQLite's C interface.
 struct SQLiteParameters {
-    fileprivate let statement: SQLiteStatement
+    fileprivate let owner: Statement
     fileprivate let db: Database
-    fileprivate let sql: String
+
+    private var statement: SQLiteStatement { owner.sqliteStatement }
 
     /// Binds `bytes` without copying them: they must stay put until the statement has run.
     func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
@@ -51,15 +52,16 @@ struct SQLiteParameters {
     }
 
     private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw db.lastError(sql: sql) }
+        guard code == SQLITE_OK else { throw db.lastError(of: owner) }
     }
 }
 
 extension Database {
-    /// The connection's latest error, as GRDB reports errors.
-    fileprivate func lastError(sql: String) -> DatabaseError {
+    /// The connection's latest error, as GRDB reports errors. (GRDB builds a statement's `sql` on
+    /// each use, so it is read only here.)
+    fileprivate func lastError(of statement: Statement) -> DatabaseError {
         DatabaseError(
             resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)),
-            message: sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+            message: sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: statement.sql)
     }
 }

@@ -13,10 +13,10 @@ import Testing
         defer {
             for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        var drawnFrom = try DeckState(composition: try DeckComposition(deckCount: 20), shuffled: true)
+        var drawnFrom = DeckState(composition: try DeckComposition(deckCount: 20), shuffled: true)
         _ = try drawnFrom.draw(count: 7)
         let shoe = drawnFrom
-        let small = try DeckState(composition: try DeckComposition(), shuffled: false)
+        let small = DeckState(composition: try DeckComposition(), shuffled: false)
         do {
             // The schema as the previous release left it: decks WITHOUT ROWID, then events.
             let old = try DatabaseQueue(path: path)

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""CPU per draw on PostgreSQL by each server's share of the load (why two servers on one machine lose).
+
+Drives `riffle serve` on PostgreSQL with wrk's draws (Benchmarks/draw.lua over 300 twenty-deck shoes)
+and reads the CPU time that riffle, PostgreSQL and the whole machine spent (from /proc) per draw:
+one server at 16, 32 and 64 connections, then two servers at 32 connections each, routed by deck.
+A server's CPU per draw falls as its connections rise (each group-commit batch and each thread
+wake-up serves more requests), so two servers on one machine each pay the price of half the load.
+
+    scripts/bench-postgres-share.py --postgres URL|auto [--rounds 2] [--seconds 4] [--bin-dir DIR]
+
+Prints one line per run: draws/s, how busy the machine was, and microseconds of CPU per draw.
+"""
+import argparse, importlib.util, os, signal, subprocess, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_spec = importlib.util.spec_from_file_location("bench_server", os.path.join(ROOT, "scripts", "bench-server.py"))
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+TICK = os.sysconf("SC_CLK_TCK")
+SHOES = 300
+
+
+def process_seconds(pid):
+    """User plus system CPU seconds of one process, all its threads."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def postgres_seconds():
+    total = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if open(f"/proc/{pid}/comm").read().strip() == "postgres":
+                total += process_seconds(pid)
+        except OSError:
+            pass  # the process ended meanwhile
+    return total
+
+
+def machine_busy_seconds():
+    values = list(map(int, open("/proc/stat").readline().split()[1:]))
+    return (sum(values) - values[3] - values[4]) / TICK  # all but idle and iowait
+
+
+def run(bin_dir, database, servers, connections, seconds, port):
+    processes, bases = [], []
+    try:
+        for index in range(servers):
+            processes.append(subprocess.Popen(
+                [f"{bin_dir}/riffle", "serve", "--port", str(port + index), "--database", database,
+                 "--log-level", "warning"], stdout=subprocess.DEVNULL))
+            bases.append(f"http://127.0.0.1:{port + index}")
+            bench.wait_ready(bases[-1] + "/health", processes[-1])
+        work = tempfile.mkdtemp(prefix="riffle-share-")
+        ids = [bench.get_json(bases[0] + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n"
+               for _ in range(SHOES)]
+        walks = []
+        for index in range(servers):  # each server draws from its own part of the shoes
+            path = f"{work}/ids-{index}.txt"
+            with open(path, "w") as f:
+                f.writelines(ids[index * SHOES // servers:(index + 1) * SHOES // servers])
+            walks.append(dict(os.environ, DECK_IDS=path, DECK_OFFSET="0"))
+        before = (sum(map(process_seconds, (p.pid for p in processes))), postgres_seconds(), machine_busy_seconds())
+        started = time.time()
+        wrks = [subprocess.Popen(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s",
+                                  os.path.join(ROOT, "Benchmarks", "draw.lua"), base + "/"],
+                                 env=walk, stdout=subprocess.PIPE, text=True)
+                for base, walk in zip(bases, walks)]
+        outputs = [w.communicate()[0] for w in wrks]
+        elapsed = time.time() - started
+        after = (sum(map(process_seconds, (p.pid for p in processes))), postgres_seconds(), machine_busy_seconds())
+        rps = sum(float(line.split()[1]) for out in outputs for line in out.splitlines()
+                  if line.startswith("Requests/sec"))
+        draws = rps * seconds
+        riffle, postgres, machine = ((b - a) / draws * 1e6 for a, b in zip(before, after))
+        busy = (after[2] - before[2]) / (elapsed * os.cpu_count())
+        layout = f"{servers} server{'s' if servers > 1 else ''} x {connections} connections"
+        print(f"{layout:<28}{rps:>9.0f} draws/s  machine busy {busy:>4.0%}  CPU per draw: riffle {riffle:5.1f} µs, "
+              f"PostgreSQL {postgres:5.1f} µs, machine {machine:5.1f} µs", flush=True)
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            process.wait(timeout=30)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--postgres", required=True, help="a postgres:// URL, or 'auto' for a throw-away cluster")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--seconds", type=int, default=4)
+    parser.add_argument("--bin-dir", help="riffle from this folder (default: build it in release)")
+    options = parser.parse_args()
+    bin_dir = options.bin_dir
+    if not bin_dir:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "riffle"], cwd=ROOT, check=True)
+        bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.strip()
+    url, cluster_env = options.postgres, None
+    if url == "auto":
+        url, cluster_env = bench.start_postgres_cluster()
+    separator = "&" if "?" in url else "?"
+    try:
+        port = 18900
+        for round_number in range(options.rounds):
+            for servers, connections in [(1, 16), (1, 32), (1, 64), (2, 32)]:
+                schema = f"share_{int(time.time() * 1000)}_{servers}_{connections}"
+                run(bin_dir, f"{url}{separator}schema={schema}", servers, connections, options.seconds, port)
+    finally:
+        if cluster_env:
+            subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)
+
+
+if __name__ == "__main__":
+    main()

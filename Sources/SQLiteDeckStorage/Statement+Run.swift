@@ -36,15 +36,26 @@ struct SQLiteParameters {
 
     private var statement: SQLiteStatement { owner.sqliteStatement }
 
-    /// Binds `bytes` without copying them: they must stay put until the statement has run.
+    /// Binds `bytes` without copying them: they must stay put until the statement has run. No
+    /// bytes bind an empty blob, not NULL.
     func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
-        try check(sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(clamping: bytes.count), nil))
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            return try check(sqlite3_bind_zeroblob(statement, index, 0))
+        }
+        try check(sqlite3_bind_blob(statement, index, start, try Self.length(bytes.count), nil))
     }
 
-    /// Binds a copy of `text`.
+    /// Binds a copy of `text`, every byte of it (a NUL character included). Empty text binds
+    /// empty text, not NULL.
     func bind(text: String, at index: Int32) throws {
-        // SQLITE_TRANSIENT, a C macro Swift does not import: SQLite copies the text before returning.
-        try check(sqlite3_bind_text(statement, index, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self)))
+        var text = text
+        try text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                return try check(sqlite3_bind_text(statement, index, "", 0, Self.transient))
+            }
+            let characters = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
+            try check(sqlite3_bind_text(statement, index, characters, try Self.length(bytes.count), Self.transient))
+        }
     }
 
     func bind(_ value: Int64, at index: Int32) throws {
@@ -53,6 +64,18 @@ struct SQLiteParameters {
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw db.lastError(of: owner) }
+    }
+
+    /// SQLITE_TRANSIENT, a C macro Swift does not import: SQLite copies the value before returning.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// A value's length as SQLite takes it; longer than SQLite's `Int32` is refused, never cut short.
+    private static func length(_ count: Int) throws -> Int32 {
+        guard let length = Int32(exactly: count) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_TOOBIG, message: "a parameter of \(count) bytes is too long to bind")
+        }
+        return length
     }
 }
 

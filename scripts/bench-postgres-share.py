@@ -10,8 +10,11 @@ wake-up serves more requests), so two servers on one machine each pay the price 
     scripts/bench-postgres-share.py --postgres URL|auto [--rounds 2] [--seconds 4] [--bin-dir DIR]
 
 Prints one line per run: draws/s, how busy the machine was, and microseconds of CPU per draw.
+PostgreSQL's CPU is that of the server listening on the URL's port (found through its socket in
+/proc), so other PostgreSQL servers on the machine are not counted; a server on another host shows
+as n/a.
 """
-import argparse, importlib.util, os, signal, subprocess, tempfile, time
+import argparse, importlib.util, os, signal, subprocess, tempfile, time, urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _spec = importlib.util.spec_from_file_location("bench_server", os.path.join(ROOT, "scripts", "bench-server.py"))
@@ -27,11 +30,39 @@ def process_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def postgres_seconds():
-    total = 0.0
+def postmaster_pid(url):
+    """The PID of the PostgreSQL server listening on the URL's loopback port, or None when the server
+    runs elsewhere (or its socket cannot be read): the process holding that listening socket."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        return None
+    port, inodes = parts.port or 5432, set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = open(table).read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":  # 0A: LISTEN
+                inodes.add(f"socket:[{fields[9]}]")
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            if open(f"/proc/{pid}/comm").read().strip() == "postgres":
+            if any(os.readlink(f"/proc/{pid}/fd/{fd}") in inodes for fd in os.listdir(f"/proc/{pid}/fd")):
+                return int(pid)
+        except OSError:
+            pass  # not ours to read, or ended meanwhile
+    return None
+
+
+def postgres_seconds(postmaster):
+    """CPU seconds of one PostgreSQL server: its postmaster, the children it has reaped (connections
+    that ended), and the children still running (backends, WAL writer, checkpointer)."""
+    fields = open(f"/proc/{postmaster}/stat").read().rsplit(")", 1)[1].split()
+    total = sum(int(value) for value in fields[11:15]) / TICK  # utime, stime, cutime, cstime
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1]) == postmaster:
                 total += process_seconds(pid)
         except OSError:
             pass  # the process ended meanwhile
@@ -43,7 +74,7 @@ def machine_busy_seconds():
     return (sum(values) - values[3] - values[4]) / TICK  # all but idle and iowait
 
 
-def run(bin_dir, database, servers, connections, seconds, port):
+def run(bin_dir, database, servers, connections, seconds, port, postmaster):
     processes, bases = [], []
     try:
         for index in range(servers):
@@ -61,7 +92,10 @@ def run(bin_dir, database, servers, connections, seconds, port):
             with open(path, "w") as f:
                 f.writelines(ids[index * SHOES // servers:(index + 1) * SHOES // servers])
             walks.append(dict(os.environ, DECK_IDS=path, DECK_OFFSET="0"))
-        before = (sum(map(process_seconds, (p.pid for p in processes))), postgres_seconds(), machine_busy_seconds())
+        def cpu_seconds():  # riffle, PostgreSQL, the whole machine
+            return (sum(process_seconds(p.pid) for p in processes),
+                    postgres_seconds(postmaster) if postmaster else 0.0, machine_busy_seconds())
+        before = cpu_seconds()
         started = time.time()
         wrks = [subprocess.Popen(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s",
                                   os.path.join(ROOT, "Benchmarks", "draw.lua"), base + "/"],
@@ -69,15 +103,16 @@ def run(bin_dir, database, servers, connections, seconds, port):
                 for base, walk in zip(bases, walks)]
         outputs = [w.communicate()[0] for w in wrks]
         elapsed = time.time() - started
-        after = (sum(map(process_seconds, (p.pid for p in processes))), postgres_seconds(), machine_busy_seconds())
+        after = cpu_seconds()
         rps = sum(float(line.split()[1]) for out in outputs for line in out.splitlines()
                   if line.startswith("Requests/sec"))
         draws = rps * seconds
         riffle, postgres, machine = ((b - a) / draws * 1e6 for a, b in zip(before, after))
         busy = (after[2] - before[2]) / (elapsed * os.cpu_count())
         layout = f"{servers} server{'s' if servers > 1 else ''} x {connections} connections"
+        postgres_text = f"{postgres:5.1f} µs" if postmaster else "n/a (not on this machine)"
         print(f"{layout:<28}{rps:>9.0f} draws/s  machine busy {busy:>4.0%}  CPU per draw: riffle {riffle:5.1f} µs, "
-              f"PostgreSQL {postgres:5.1f} µs, machine {machine:5.1f} µs", flush=True)
+              f"PostgreSQL {postgres_text}, machine {machine:5.1f} µs", flush=True)
     finally:
         for process in processes:
             process.send_signal(signal.SIGTERM)
@@ -102,11 +137,13 @@ def main():
         url, cluster_env = bench.start_postgres_cluster()
     separator = "&" if "?" in url else "?"
     try:
+        postmaster = postmaster_pid(url)
         port = 18900
         for round_number in range(options.rounds):
             for servers, connections in [(1, 16), (1, 32), (1, 64), (2, 32)]:
                 schema = f"share_{int(time.time() * 1000)}_{servers}_{connections}"
-                run(bin_dir, f"{url}{separator}schema={schema}", servers, connections, options.seconds, port)
+                database = f"{url}{separator}schema={schema}"
+                run(bin_dir, database, servers, connections, options.seconds, port, postmaster)
     finally:
         if cluster_env:
             subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)

@@ -5,7 +5,8 @@ import PostgresNIO
 /// A `postgres://user:password@host:port/database` URL, parsed into a client configuration.
 ///
 /// Query items: `sslmode` (`disable`, the default for loopback hosts; `prefer`; `require`),
-/// `pool_size` (the most connections this process opens, 1…200; 16 by default) and `schema` (a
+/// `pool_size` (the most connections this process opens, 1…200; 16 by default; the first two stay open
+/// while the process runs) and `schema` (a
 /// schema of `[a-z_][a-z0-9_]*` to keep the tables in, created if missing; `public` by default),
 /// which lets several deployments or test runs share one database.
 public struct PostgresConnectionURL: Sendable {
@@ -51,7 +52,10 @@ public struct PostgresConnectionURL: Sendable {
         let poolSize = Int(items["pool_size"] ?? "16") ?? -1
         guard (1...200).contains(poolSize) else { throw StorageError.openFailed("pool_size must be 1…200") }
         configuration.options.maximumConnections = poolSize
-        configuration.options.minimumConnections = 0
+        // Two connections stay open: the pool gives a connection beyond its minimum an idle-timeout
+        // timer each time it goes back (a task, cancelled at the next lease), which the lone
+        // changes of a quiet server, each on a lease of its own, would otherwise pay every time.
+        configuration.options.minimumConnections = min(2, poolSize)
         let schema = items["schema"]
         if let schema {
             let valid =

@@ -54,6 +54,44 @@ struct PostgresWriteBatch: Sendable {
 
     /// Runs the changes and reports each one's outcome through its `complete`.
     func run(_ changes: [PostgresPendingChange]) async {
+        _ = await run(changes, then: { [] })
+    }
+
+    /// Runs `first`, then each batch `next` hands over, one after another on one connection of the
+    /// pool, until `next` hands over none or a batch fails; each change's outcome is reported
+    /// through its `complete` as soon as its own batch ends.
+    ///
+    /// Batches that follow each other back to back share one lease of a pool connection. The pool
+    /// schedules timers each time a connection goes back (its keep-alive, and an idle timeout for
+    /// connections beyond the pool's minimum) and cancels them at the next lease: tasks and thread
+    /// wake-ups that a lease per batch paid every round trip.
+    ///
+    /// - Returns: `true` when `next` handed over no batch; `false` when a batch failed (the
+    ///   database failed or could not be reached), so that later batches need another connection.
+    func run(
+        _ first: [PostgresPendingChange], then next: () -> [PostgresPendingChange]
+    ) async -> Bool {
+        var decks = deckWork(for: first)
+        do {
+            try await client.withConnection { connection in
+                while true {
+                    try await write(&decks, connection: connection)
+                    let changes = next()
+                    if changes.isEmpty { return }
+                    decks = deckWork(for: changes)
+                }
+            }
+            return true
+        } catch {
+            let failure = PostgresDeckStore.storageError(error, write: true)
+            for deck in decks where !deck.completed { deck.complete(.failed(failure)) }
+            return false
+        }
+    }
+
+    /// The changes grouped by deck, in queue order, each deck starting from its cached state when
+    /// the cache is worth trying.
+    private func deckWork(for changes: [PostgresPendingChange]) -> [DeckWork] {
         var decks: [DeckWork] = []
         var index: [String: Int] = [:]
         let triesCache = cache.isWorthTrying
@@ -68,20 +106,18 @@ struct PostgresWriteBatch: Sendable {
             decks[position].changes.append(change)
             decks[position].latestChange = max(decks[position].latestChange, change.now)
         }
+        return decks
+    }
+
+    /// Writes one batch: optimistic rounds, then the locked round for the decks still contended.
+    private func write(_ decks: inout [DeckWork], connection: PostgresConnection) async throws {
         var tally = CacheTally()
         defer { cache.recordChecks(stale: tally.stale, of: tally.checked) }
-        do {
-            try await client.withConnection { connection in
-                for _ in 0..<Self.optimisticRounds where decks.contains(where: { !$0.completed }) {
-                    try await optimisticRound(&decks, tally: &tally, connection: connection)
-                }
-                if decks.contains(where: { !$0.completed }) {
-                    try await lockedRound(&decks, connection: connection)
-                }
-            }
-        } catch {
-            let failure = PostgresDeckStore.storageError(error, write: true)
-            for deck in decks where !deck.completed { deck.complete(.failed(failure)) }
+        for _ in 0..<Self.optimisticRounds where decks.contains(where: { !$0.completed }) {
+            try await optimisticRound(&decks, tally: &tally, connection: connection)
+        }
+        if decks.contains(where: { !$0.completed }) {
+            try await lockedRound(&decks, connection: connection)
         }
     }
 

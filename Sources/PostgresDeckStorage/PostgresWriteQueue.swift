@@ -95,16 +95,24 @@ final class PostgresWriteQueue: Sendable {
         if more { Task { await self.drain() } }
     }
 
-    /// Runs batches until nothing is queued.
+    /// Runs batches until nothing is queued, back to back on one pool connection while they keep
+    /// coming (see ``PostgresWriteBatch/run(_:then:)``).
     private func drain() async {
         while true {
-            let batch = state.withLock { state -> [PostgresPendingChange] in
-                let batch = state.takeBatch()
-                if batch.isEmpty { state.running = false }
-                return batch
-            }
-            if batch.isEmpty { return }
-            await batches.run(batch)
+            let first = nextBatch()
+            if first.isEmpty { return }
+            // A failed batch ends its connection's turn; the next batch takes another.
+            if await batches.run(first, then: nextBatch) { return }
+        }
+    }
+
+    /// Takes the next batch; when none is queued, the queue stops running (in the same step, so
+    /// that a change queued just after starts another runner).
+    private func nextBatch() -> [PostgresPendingChange] {
+        state.withLock { state in
+            let batch = state.takeBatch()
+            if batch.isEmpty { state.running = false }
+            return batch
         }
     }
 }

@@ -199,7 +199,8 @@ let package = Package(
             name: "DeckStorageTests",
             dependencies: [
                 "DeckStorage", "SQLiteDeckStorage", "PostgresDeckStorage", "DeckStores", "PlayingCards",
-                serverProduct("GRDB", "GRDB.swift"),
+                serverProduct("GRDB", "GRDB.swift"), serverProduct("PostgresNIO", "postgres-nio"),
+                serverProduct("Logging", "swift-log"),
                 "RiffleTestSupport",
             ],
             swiftSettings: strictSwift6

@@ -5,8 +5,9 @@ import PostgresNIO
 /// A `postgres://user:password@host:port/database` URL, parsed into a client configuration.
 ///
 /// Query items: `sslmode` (`disable`, the default for loopback hosts; `prefer`; `require`),
-/// `pool_size` (the most connections this process opens, 1…200; 16 by default; the first two stay open
-/// while the process runs) and `schema` (a
+/// `pool_size` (the most connections this process opens, 2…200; 16 by default; the first two stay open
+/// while the process runs, and one of them listens for live-table events once anything observes
+/// them) and `schema` (a
 /// schema of `[a-z_][a-z0-9_]*` to keep the tables in, created if missing; `public` by default),
 /// which lets several deployments or test runs share one database.
 public struct PostgresConnectionURL: Sendable {
@@ -50,12 +51,15 @@ public struct PostgresConnectionURL: Sendable {
             host: host, port: components.port ?? 5432, username: user, password: components.password,
             database: database.isEmpty ? nil : database, tls: tls)
         let poolSize = Int(items["pool_size"] ?? "16") ?? -1
-        guard (1...200).contains(poolSize) else { throw StorageError.openFailed("pool_size must be 1…200") }
+        guard (2...200).contains(poolSize) else {
+            throw StorageError.openFailed(
+                "pool_size must be 2…200: one connection listens for the live-table events of every server")
+        }
         configuration.options.maximumConnections = poolSize
         // Two connections stay open: the pool gives a connection beyond its minimum an idle-timeout
         // timer each time it goes back (a task, cancelled at the next lease), which the lone
         // changes of a quiet server, each on a lease of its own, would otherwise pay every time.
-        configuration.options.minimumConnections = min(2, poolSize)
+        configuration.options.minimumConnections = 2
         let schema = items["schema"]
         if let schema {
             let valid =

@@ -31,6 +31,9 @@ struct PostgresWriteBatch: Sendable {
     let client: PostgresClient
     let cache: PostgresDeckCache
     let logger: Logger
+    /// How long one lease of a pool connection serves batches that follow each other back to back
+    /// before it goes back to the pool (see ``run(_:then:)``): about ten batches under load.
+    var maximumLeaseTurn: Duration = .milliseconds(10)
 
     /// The changes of one deck in the batch, and what the batch knows of the deck.
     private struct DeckWork {
@@ -58,30 +61,40 @@ struct PostgresWriteBatch: Sendable {
     }
 
     /// Runs `first`, then each batch `next` hands over, one after another on one connection of the
-    /// pool, until `next` hands over none or a batch fails; each change's outcome is reported
-    /// through its `complete` as soon as its own batch ends.
+    /// pool, until `next` hands over none, a batch fails, or the lease has served its turn
+    /// (``maximumLeaseTurn``); each change's outcome is reported through its `complete` as soon as
+    /// its own batch ends.
     ///
     /// Batches that follow each other back to back share one lease of a pool connection. The pool
     /// schedules timers each time a connection goes back (its keep-alive, and an idle timeout for
     /// connections beyond the pool's minimum) and cancels them at the next lease: tasks and thread
-    /// wake-ups that a lease per batch paid every round trip.
+    /// wake-ups that a lease per batch paid every round trip. The turn ends the lease now and then
+    /// even while batches keep coming, so that other work waiting for a connection (a read, a new
+    /// deck) is not held up for longer than that.
     ///
     /// - Returns: `true` when `next` handed over no batch; `false` when a batch failed (the
-    ///   database failed or could not be reached), so that later batches need another connection.
+    ///   database failed or could not be reached) or the turn ended, so that later batches need
+    ///   another lease.
     func run(
         _ first: [PostgresPendingChange], then next: () -> [PostgresPendingChange]
     ) async -> Bool {
         var decks = deckWork(for: first)
+        var ranDry = false
         do {
             try await client.withConnection { connection in
+                let leased = ContinuousClock.now
                 while true {
                     try await write(&decks, connection: connection)
+                    if ContinuousClock.now - leased >= maximumLeaseTurn { return }
                     let changes = next()
-                    if changes.isEmpty { return }
+                    if changes.isEmpty {
+                        ranDry = true
+                        return
+                    }
                     decks = deckWork(for: changes)
                 }
             }
-            return true
+            return ranDry
         } catch {
             let failure = PostgresDeckStore.storageError(error, write: true)
             for deck in decks where !deck.completed { deck.complete(.failed(failure)) }

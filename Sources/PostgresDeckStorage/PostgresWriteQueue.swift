@@ -101,7 +101,7 @@ final class PostgresWriteQueue: Sendable {
         while true {
             let first = nextBatch()
             if first.isEmpty { return }
-            // A failed batch ends its connection's turn; the next batch takes another.
+            // A failed batch, or the end of a lease's turn: the next batch takes another lease.
             if await batches.run(first, then: nextBatch) { return }
         }
     }

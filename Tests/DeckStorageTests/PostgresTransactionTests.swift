@@ -10,9 +10,10 @@ import Testing
 /// a transaction: the connection is rolled back before the pool lends it again.
 @Suite struct PostgresTransactionTests {
     @Test func aFailedStatementMidTransactionLeavesNoConnectionInATransaction() async throws {
-        // One connection, so every later operation runs on the connection whose transaction failed.
+        // The fewest connections a pool may have (two), so later operations run on the connection whose
+        // transaction failed or on the one other.
         let database = try StoreBackend.postgres.makeDatabase().replacingOccurrences(
-            of: "pool_size=8", with: "pool_size=1")
+            of: "pool_size=8", with: "pool_size=2")
         let store = try await StoreBackend.postgres.openStore(database)
         let deck = DeckState(composition: try DeckComposition(deckCount: 1), shuffled: false)
         let id = try await store.insert(deck, now: 1)
@@ -53,7 +54,7 @@ import Testing
             "SELECT string_agg(DISTINCT coalesce(state, 'gone'), ',') FROM \(schema).update_backends"
                 + " LEFT JOIN pg_stat_activity USING (pid)")
         #expect(states == "idle", "the store's connection: \(states)")
-        // The same connection serves on: nothing was written, and a change works once the trigger is gone.
+        // The pool serves on: nothing was written, and a change works once the trigger is gone.
         #expect(try await store.deck(withID: id) == deck)
         try await runPSQL("DROP TRIGGER fail_locked_update ON \(schema).deck")
         let drawn = try await store.update(deckID: id, now: 3) { deck in try deck.draw(count: 1) }

@@ -45,9 +45,15 @@ final class DroppingProxy: @unchecked Sendable {
     var connectionCount: Int { lock.withLock { accepted } }
 
     /// Cuts every open connection, both ways.
+    ///
+    /// The sockets are shut down while `lock` is held: a connection's threads take the lock to
+    /// forget its sockets before they close them, so a number shut down here is still that
+    /// connection's. Outside the lock, a number closed meanwhile could already name another
+    /// test's socket in this process, and cutting it would break that test.
     func dropConnections() {
-        let sockets = lock.withLock { open }
-        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+        lock.withLock {
+            for socket in open { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
     }
 
     /// While set, new connections are closed as soon as they are accepted.

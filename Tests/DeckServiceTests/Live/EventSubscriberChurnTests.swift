@@ -11,21 +11,25 @@ import Testing
         defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
-        for _ in 0..<10 {
+        for round in 0..<10 {
             // 200 at once, each dropped right after its hello, some mid-request.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<200 {
                     group.addTask {
-                        try await onOwnThread {
-                            if index % 10 == 0 {
-                                let half = try RawConnection(port: server.port)
-                                try half.send("GET " + path + " HTTP/1.1\r\nHost: x\r\n")
-                                half.shutDown()
-                                return
+                        do {
+                            try await onOwnThread {
+                                if index % 10 == 0 {
+                                    let half = try RawConnection(port: server.port)
+                                    try half.send("GET " + path + " HTTP/1.1\r\nHost: x\r\n")
+                                    half.shutDown()
+                                    return
+                                }
+                                let stream = try EventStreamReader(port: server.port, path: path)
+                                _ = try stream.events(atLeast: 1)
+                                stream.close()
                             }
-                            let stream = try EventStreamReader(port: server.port, path: path)
-                            _ = try stream.events(atLeast: 1)
-                            stream.close()
+                        } catch {
+                            throw TableTestError("round \(round), connection \(index): \(error)")
                         }
                     }
                 }

@@ -89,17 +89,33 @@ final class RawConnection: Sendable {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
+    /// What one read from the connection brought.
+    enum Chunk {
+        case bytes([UInt8])
+        /// The server closed the connection (end of stream).
+        case closed
+        /// The server reset the connection.
+        case reset
+    }
+
     /// The next bytes, or `nil` when the server closed (or reset) the connection.
     func receive() throws -> [UInt8]? { try readChunk() }
 
-    /// The next bytes, or `nil` when the server closed (or reset) the connection.
-    private func readChunk() throws -> [UInt8]? {
+    /// The next bytes, or how the connection ended: for tests that must say which.
+    func receiveChunk() throws -> Chunk {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        if count > 0 { return Array(buffer[0..<count]) }
-        if count == 0 || errno == ECONNRESET { return nil }
+        if count > 0 { return .bytes(Array(buffer[0..<count])) }
+        if count == 0 { return .closed }
+        if errno == ECONNRESET { return .reset }
         if errno == EAGAIN || errno == EWOULDBLOCK { throw RawHTTPError(description: "timeout") }
         throw RawHTTPError(description: "recv failed: errno \(errno)")
+    }
+
+    /// The next bytes, or `nil` when the server closed (or reset) the connection.
+    private func readChunk() throws -> [UInt8]? {
+        if case .bytes(let bytes) = try receiveChunk() { return bytes }
+        return nil
     }
 }
 

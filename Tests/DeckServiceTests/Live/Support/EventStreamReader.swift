@@ -28,7 +28,12 @@ final class EventStreamReader: Sendable {
         try connection.send(request + "\r\n")
         var received: [UInt8] = []
         while true {
-            guard let chunk = try connection.receive() else { throw TableTestError("closed before the head") }
+            let chunk: [UInt8]
+            switch try connection.receiveChunk() {
+            case .bytes(let bytes): chunk = bytes
+            case .closed: throw TableTestError("closed before the head, after \(received.count) bytes")
+            case .reset: throw TableTestError("reset before the head, after \(received.count) bytes")
+            }
             received += chunk
             if let end = Self.find([13, 10, 13, 10], in: received) {
                 head = String(decoding: received[..<end], as: UTF8.self)

@@ -50,7 +50,7 @@ final class RawConnection: Sendable {
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { return text }
             }
-            guard let chunk = try readChunk() else {
+            guard let chunk = try receive() else {
                 throw RawHTTPError(description: "closed in the middle of a response: \(text)")
             }
             received += chunk
@@ -76,7 +76,7 @@ final class RawConnection: Sendable {
         var received: [UInt8] = []
         while true {
             do {
-                guard let chunk = try readChunk() else { return (String(decoding: received, as: UTF8.self), false) }
+                guard let chunk = try receive() else { return (String(decoding: received, as: UTF8.self), false) }
                 received += chunk
             } catch let error as RawHTTPError where error.description == "timeout" {
                 return (String(decoding: received, as: UTF8.self), true)
@@ -98,9 +98,6 @@ final class RawConnection: Sendable {
         case reset
     }
 
-    /// The next bytes, or `nil` when the server closed (or reset) the connection.
-    func receive() throws -> [UInt8]? { try readChunk() }
-
     /// The next bytes, or how the connection ended: for tests that must say which.
     func receiveChunk() throws -> Chunk {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -113,7 +110,7 @@ final class RawConnection: Sendable {
     }
 
     /// The next bytes, or `nil` when the server closed (or reset) the connection.
-    private func readChunk() throws -> [UInt8]? {
+    func receive() throws -> [UInt8]? {
         if case .bytes(let bytes) = try receiveChunk() { return bytes }
         return nil
     }

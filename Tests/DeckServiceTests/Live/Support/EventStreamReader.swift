@@ -28,13 +28,11 @@ final class EventStreamReader: Sendable {
         try connection.send(request + "\r\n")
         var received: [UInt8] = []
         while true {
-            let chunk: [UInt8]
             switch try connection.receiveChunk() {
-            case .bytes(let bytes): chunk = bytes
+            case .bytes(let bytes): received += bytes
             case .closed: throw TableTestError("closed before the head, after \(received.count) bytes")
             case .reset: throw TableTestError("reset before the head, after \(received.count) bytes")
             }
-            received += chunk
             if let end = Self.find([13, 10, 13, 10], in: received) {
                 head = String(decoding: received[..<end], as: UTF8.self)
                 buffer.appendRaw(Array(received[(end + 4)...]))

@@ -45,7 +45,10 @@ final class PostgresChangeOutcome<Value: Sendable>: Sendable {
         var copy = deck
         let result: Result<Answer, any Error>
         do {
-            result = .success(try change(&copy))
+            let answer = try change(&copy)
+            // A deck the format cannot hold fails this change alone, before the batch writes it.
+            try copy.checkEncodable()
+            result = .success(answer)
             deck = copy
         } catch {
             result = .failure(error)

@@ -157,7 +157,7 @@ struct PostgresWriteBatch: Sendable {
             let (deck, events) = runChanges(of: decks[position], on: base.deck)
             if deck != base.deck {
                 newStates[position] = deck
-                input.write(
+                try input.write(
                     deck: decks[position].id, state: deck, events: events, over: base.version,
                     now: decks[position].latestChange, position: position)
             } else if decks[position].baseIsFresh {
@@ -219,7 +219,7 @@ struct PostgresWriteBatch: Sendable {
                 let (deck, events) = runChanges(of: work, on: base.deck)
                 outcomes.append((deck, base.version, written: deck != base.deck))
                 if deck != base.deck {
-                    input.write(
+                    try input.write(
                         deck: work.id, state: deck, events: events, over: base.version, now: work.latestChange,
                         position: offset)
                 }
@@ -347,8 +347,8 @@ private struct WriteBackInput {
     /// that go in only if it is written.
     mutating func write(
         deck id: String, state: DeckState, events: [DeckEvent], over version: Int64, now: Int64, position: Int
-    ) {
-        append(id, ByteBuffer(bytes: state.serialized()), version, now, write: true, position: position)
+    ) throws {
+        append(id, ByteBuffer(bytes: try state.serialized()), version, now, write: true, position: position)
         for event in events {
             eventDeckIDs.append(id)
             eventNumbers.append(event.number)

@@ -51,7 +51,7 @@ struct EventStreamEndpoint: Sendable {
             // Read again after subscribing: every event after this state reaches the subscriber.
             guard let current = try await store.deck(withID: id) else { throw APIError.unknownDeck }
             deck = current
-            let number = deck.table?.changeNumber ?? 0
+            let number = deck.changeNumber
             if let resumeAfter, resumeAfter > number {
                 throw APIError.badRequest(
                     "Last-Event-ID " + String(resumeAfter) + " is later than this deck's latest event, "
@@ -86,7 +86,7 @@ struct EventStreamEndpoint: Sendable {
         channel: any Channel
     ) async throws {
         let id = subscriber.deckID
-        let openingNumber = opening.table?.changeNumber ?? 0
+        let openingNumber = opening.changeNumber
         var lastSent: Int64
         if let resumeAfter {
             lastSent = try await sendMissed(
@@ -123,7 +123,7 @@ struct EventStreamEndpoint: Sendable {
                             // The missing events are gone from the store: the client must reload.
                             guard let deck = try await store.deck(withID: id) else { return }
                             out.writeString(stateFrame("resync", deck, subscriber: subscriber))
-                            lastSent = deck.table?.changeNumber ?? number
+                            lastSent = deck.changeNumber
                             continue
                         }
                     }
@@ -166,8 +166,9 @@ struct EventStreamEndpoint: Sendable {
         data.add("remaining", int: deck.remaining)
         data.add("piles", json: TablePilesJSON.piles(deck, viewer: subscriber.viewer, cardJSON: cardJSON.current))
         data.add("players", json: jsonArray((deck.table?.players ?? []).map { Self.quoted($0.name) }))
+        if let host = deck.host { data.add("host", string: host) }
         if let viewer = subscriber.viewer { data.add("viewer", string: viewer) }
-        return TableEventRenderer.frame(id: deck.table?.changeNumber ?? 0, event: kind, data: data.finished())
+        return TableEventRenderer.frame(id: deck.changeNumber, event: kind, data: data.finished())
     }
 
     private static func quoted(_ text: String) -> String {

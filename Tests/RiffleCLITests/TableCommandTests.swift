@@ -70,7 +70,7 @@ struct TableCommandTests {
             let token = try #require(tableValue("token", in: join.standardOutput))
             _ = try await runCommand(TableCommand.self, ["join", id, "bo"] + s)
             _ = try await runCommand(TableCommand.self, ["deal", id, "bo", "--count", "3", "--token", token] + s)
-            _ = try await runCommand(TableCommand.self, ["deal", id, "centre", "--count", "1"] + s)
+            _ = try await runCommand(TableCommand.self, ["deal", id, "centre", "--count", "1", "--token", token] + s)
 
             // From the start of the deck: the two joins and the two deals, then stop.
             let watch = try await runCommand(WatchCommand.self, [id, "--token", token, "--count", "1"] + s)

@@ -1,15 +1,22 @@
 import DeckStorage
 import PlayingCards
 
-/// What the core answers for one request: the full rendered answer, the event the change records
+/// What the core answers for one request: the full rendered answer, the record of the change
 /// (live tables only) and the deck's change number after it.
 struct DeckOutcome: Sendable {
     /// The status and JSON body, success or error.
     let response: APIResponse
-    /// The event of the change, when the request changed a live table.
-    let event: DeckEvent?
+    /// What the change recorded, when the request changed a live table.
+    let record: TableEventRecord?
     /// The deck's change number after the request (unchanged when nothing changed).
     let changeNumber: Int64
+    /// The deck's id.
+    let deckID: String
+
+    /// The event to store with the change: the record, numbered with the change number.
+    var event: DeckEvent? {
+        record.map { DeckEvent(deckID: deckID, number: changeNumber, payload: $0.encoded()) }
+    }
 }
 
 /// The pure request core of the Deck of Cards API: a request, the deck's state, the caller and a
@@ -47,7 +54,7 @@ struct DeckCore: Sendable {
             var working = deck
             let response = try perform(request, deckID: id, on: &working, player: player, using: &generator)
             guard request.changesDeck, working != deck || request.alwaysCounts else {
-                return DeckOutcome(response: response, event: nil, changeNumber: deck.changeNumber)
+                return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
             }
             let before = deck
             let number = working.countChange()
@@ -56,17 +63,17 @@ struct DeckCore: Sendable {
             } catch {
                 throw APIError.badRequest("The change would make the deck too large to store; nothing changed.")
             }
-            var event: DeckEvent?
+            var record: TableEventRecord?
             if working.isLiveTable {
-                let record = TableEventRecord(
+                record = TableEventRecord(
                     kind: request.eventKind, player: Self.actor(of: request, player: player), before: before,
                     after: working)
-                event = DeckEvent(deckID: id, number: number, payload: record.encoded())
             }
             deck = working
-            return DeckOutcome(response: response, event: event, changeNumber: number)
+            return DeckOutcome(response: response, record: record, changeNumber: number, deckID: id)
         } catch {
-            return DeckOutcome(response: Self.apiError(error).response, event: nil, changeNumber: deck.changeNumber)
+            return DeckOutcome(
+                response: Self.apiError(error).response, record: nil, changeNumber: deck.changeNumber, deckID: id)
         }
     }
 

@@ -17,12 +17,15 @@ extension DeckState {
         var departures = [[CardLocation]](repeating: [], count: 54)
         var arrivals = [Int](repeating: 0, count: 54)
         var arrivalsByPlace: [(CardLocation, [Int])] = []
+        // Most changes touch one or two places: an unchanged one has neither arrivals nor departures.
         for (location, cards) in newPlaces {
             let old = oldPlaces.first { $0.0 == location }?.1 ?? []
+            guard old != cards else { continue }
             arrivalsByPlace.append((location, Self.difference(cards, minus: old)))
         }
         for (location, cards) in oldPlaces {
             let new = newPlaces.first { $0.0 == location }?.1 ?? []
+            guard new != cards else { continue }
             let gone = Self.difference(cards, minus: new)
             for (ordinal, count) in gone.enumerated() where count > 0 {
                 departures[ordinal] += Array(repeating: location, count: count)

@@ -13,6 +13,9 @@ import Testing
     /// Requests per sequence.
     static let stepsPerSequence = 6
 
+    /// The card objects, rendered once for every sequence.
+    static let cardJSON = CardJSON(publicURL: "http://riffle.test")
+
     /// What one observer class can observe of one request.
     struct Observation: Equatable, CustomStringConvertible {
         /// Status and body, for the caller only.
@@ -51,8 +54,8 @@ import Testing
     static func checkSequence(seed: UInt64) throws -> String? {
         var generator = SeededRandomNumberGenerator(seed: seed)
         var deck = try RandomTable.make(using: &generator)
-        let core = DeckCore(cardJSON: CardJSON(publicURL: "http://riffle.test"))
-        let renderer = TableEventRenderer(cardJSON: CardJSON(publicURL: "http://riffle.test"))
+        let core = DeckCore(cardJSON: cardJSON)
+        let renderer = TableEventRenderer(cardJSON: cardJSON)
         let deckID = "abcdefabcdef"
         for step in 0..<stepsPerSequence {
             let request = RandomTable.request(on: deck, step: step, using: &generator)
@@ -61,24 +64,28 @@ import Testing
             let requestSeed = generator.next()
             let observers: [String?] = [nil] + (deck.table?.players.map(\.name) ?? [])
             let fixed = RandomTable.fixedStackPositions(of: request, stackCount: deck.stack.count)
-            func observe(_ state: DeckState, by observer: String?) -> (Observation, DeckState) {
+            func run(_ state: DeckState) -> (DeckOutcome, DeckState) {
                 var state = state
                 var requestGenerator = SeededRandomNumberGenerator(seed: requestSeed)
                 let outcome = core.answer(
                     request, deckID: deckID, deck: &state, caller: caller, using: &requestGenerator)
-                let event = outcome.event.flatMap { TableEventRecord.decode($0.payload) }.map {
+                return (outcome, state)
+            }
+            func observation(of outcome: DeckOutcome, by observer: String?) -> Observation {
+                let event = outcome.record.map {
                     renderer.event($0, number: outcome.changeNumber, deckID: deckID, viewer: observer)
                 }
                 let answer =
                     observer == callerName
                     ? String(outcome.response.status.code) + " " + outcome.response.json : nil
-                return (Observation(answer: answer, event: event, changeNumber: outcome.changeNumber), state)
+                return Observation(answer: answer, event: event, changeNumber: outcome.changeNumber)
             }
+            let (outcome, after) = run(deck)
             for observer in observers {
                 let twin = RandomTable.twin(
                     of: deck, hiddenFrom: callerName, and: observer, keeping: fixed, using: &generator)
-                let (seen, _) = observe(deck, by: observer)
-                let (seenInTwin, _) = observe(twin, by: observer)
+                let seen = observation(of: outcome, by: observer)
+                let seenInTwin = observation(of: run(twin).0, by: observer)
                 if seen != seenInTwin {
                     return """
                         seed \(seed), step \(step): \(request)
@@ -88,7 +95,7 @@ import Testing
                         """
                 }
             }
-            (_, deck) = observe(deck, by: nil)
+            deck = after
         }
         return nil
     }

@@ -111,21 +111,38 @@ struct RandomTable {
         using generator: inout SeededRandomNumberGenerator
     ) -> DeckState {
         var stack = deck.stack
-        var piles = deck.piles.map { ($0.name, $0.cards) }
+        var piles = deck.piles
         let players = Set(deck.table?.players.map(\.name) ?? [])
-        var slots: [(pile: Int?, index: Int)] = []
-        for index in stack.indices where !fixed.contains(index) { slots.append((nil, index)) }
-        for (pileIndex, pile) in piles.enumerated()
-        where players.contains(pile.0) && pile.0 != caller && pile.0 != observer {
-            for index in pile.1.indices { slots.append((pileIndex, index)) }
+        // Slots as (pile index or -1 for the stack, index), and the cards in them.
+        var slotPiles: [Int] = []
+        var slotIndices: [Int] = []
+        var cards: [Card] = []
+        for index in stack.indices where !fixed.contains(index) {
+            slotPiles.append(-1)
+            slotIndices.append(index)
+            cards.append(stack[index])
         }
-        var cards = slots.map { slot in slot.pile.map { piles[$0].1[slot.index] } ?? stack[slot.index] }
+        for pileIndex in piles.indices {
+            let name = piles[pileIndex].name
+            guard players.contains(name), name != caller, name != observer else { continue }
+            for index in piles[pileIndex].cards.indices {
+                slotPiles.append(pileIndex)
+                slotIndices.append(index)
+                cards.append(piles[pileIndex].cards[index])
+            }
+        }
         cards.shuffle(using: &generator)
-        for (slot, card) in zip(slots, cards) {
-            if let pile = slot.pile { piles[pile].1[slot.index] = card } else { stack[slot.index] = card }
+        var pileCards = piles.map(\.cards)
+        for slot in cards.indices {
+            if slotPiles[slot] < 0 {
+                stack[slotIndices[slot]] = cards[slot]
+            } else {
+                pileCards[slotPiles[slot]][slotIndices[slot]] = cards[slot]
+            }
         }
+        piles = piles.indices.map { Pile(name: piles[$0].name, cards: pileCards[$0]) }
         return DeckState(
-            composition: deck.composition, stack: stack, piles: piles.map { Pile(name: $0.0, cards: $0.1) },
+            composition: deck.composition, stack: stack, piles: piles,
             drawn: deck.drawn, shuffled: deck.shuffled, table: deck.table, changeNumber: deck.changeNumber)
     }
 }

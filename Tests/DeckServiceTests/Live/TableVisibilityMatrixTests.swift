@@ -94,7 +94,7 @@ import Testing
             let events = try await onOwnThread {
                 try stream.events(until: { $0.kind == "shuffle" && $0.data.contains("\"remaining\":52") })
             }
-            #expect(events.map(\.kind) == ["hello", "shuffle"])
+            #expect(events.map(\.kind) == ["hello", "join", "shuffle"], "dave joined; nothing else changed")
         }
 
         // Hidden: the five cards alice was dealt face down, in her hand until the full reshuffle

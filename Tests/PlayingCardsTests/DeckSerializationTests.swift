@@ -98,7 +98,8 @@ import Testing
         #expect(buffer == [1, 2, 3])
         // At the limits, the deck reads back whole.
         let atLimit = DeckState(
-            composition: composition, stack: composition.allCards, piles: (0..<DeckState.maximumPiles).map { Pile(name: "p\($0)") },
+            composition: composition, stack: composition.allCards,
+            piles: (0..<DeckState.maximumPiles).map { Pile(name: "p\($0)") },
             drawn: [], shuffled: false, table: TableState(players: Array(players.dropLast())), changeNumber: .max)
         let read = try DeckState(serialized: atLimit.serialized())
         #expect(read.piles.count == DeckState.maximumPiles)

@@ -39,7 +39,8 @@ extension DeckState {
         let targetIsVisible = visibility.canSeePile(name)
         var added: [Card] = []
         var drawnCounts = DrawnCounts(source == nil ? deck.drawn : [])
-        var alreadyInTarget = DrawnCounts(targetIsVisible && (source == nil || source == name) ? deck.piles[target].cards : [])
+        var alreadyInTarget = DrawnCounts(
+            targetIsVisible && (source == nil || source == name) ? deck.piles[target].cards : [])
         var takenFromDrawn: [Card] = []
         for card in cards {
             if drawnCounts.take(card) {

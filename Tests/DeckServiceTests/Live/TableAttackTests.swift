@@ -38,7 +38,8 @@ import Testing
             for target in ["alice", "centre", "bob"] {
                 var answers: Set<String> = []
                 for code in Self.allCodes {
-                    let answer = try await send("GET", table.deckURL + "/pile/\(target)/add/?cards=\(code)", token: token)
+                    let answer = try await send(
+                        "GET", table.deckURL + "/pile/\(target)/add/?cards=\(code)", token: token)
                     answers.insert("\(answer.status) " + answer.body.replacingOccurrences(of: code, with: "XX"))
                 }
                 #expect(answers.count == 1, "\(who) into \(target): the answers tell codes apart: \(answers)")

@@ -44,7 +44,9 @@ import Testing
         try deck.addToPile(named: "centre", cards: CardList.parse("7S"))
         _ = try deck.draw(count: 1)  // 8S drawn
         var taken = deck
-        try taken.addToPile(named: "alice", cards: CardList.parse("7S"), visibleTo: deck.visibility(for: "alice"), from: "centre", requiringAll: true)
+        try taken.addToPile(
+            named: "alice", cards: CardList.parse("7S"), visibleTo: deck.visibility(for: "alice"), from: "centre",
+            requiringAll: true)
         #expect(taken.pile(named: "centre")?.cards.isEmpty == true)
         var refused = deck
         let error = #expect(throws: DeckError.self) {

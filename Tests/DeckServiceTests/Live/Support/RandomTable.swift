@@ -23,7 +23,8 @@ struct RandomTable {
             try? deck.join(player: playerName(seat), tokenHash: tokenHash(seat))
         }
         for seat in 0..<playerCount {
-            _ = try? deck.deal(toPile: playerName(seat), count: min(deck.remaining, Int.random(in: 0...6, using: &generator)))
+            _ = try? deck.deal(
+                toPile: playerName(seat), count: min(deck.remaining, Int.random(in: 0...6, using: &generator)))
         }
         for pile in publicPiles where Bool.random(using: &generator) {
             _ = try? deck.deal(toPile: pile, count: min(deck.remaining, Int.random(in: 0...4, using: &generator)))
@@ -49,7 +50,9 @@ struct RandomTable {
     }
 
     /// A random request, with card codes and pile names that may well point at hidden places.
-    static func request(on deck: DeckState, step: Int, using generator: inout SeededRandomNumberGenerator)
+    static func request(
+        on deck: DeckState, step: Int, using generator: inout SeededRandomNumberGenerator
+    )
         -> DeckRequest
     {
         let players = deck.table?.players.map(\.name) ?? []
@@ -64,7 +67,8 @@ struct RandomTable {
         func source() -> DrawSource { [.top, .bottom, .random].randomElement(using: &generator) ?? .top }
         switch Int.random(in: 0..<16, using: &generator) {
         case 0: return .info
-        case 1: return .reshuffle(onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil)
+        case 1:
+            return .reshuffle(onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil)
         case 2: return .draw(count: Int.random(in: 0...4, using: &generator), source: source())
         case 3: return .returnCards(Bool.random(using: &generator) ? cards(3) : nil)
         case 4: return .drawnCards

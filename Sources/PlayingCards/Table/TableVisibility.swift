@@ -64,6 +64,6 @@ extension DeckState {
     /// - Parameter viewer: the viewer's player name, `nil` for a spectator.
     /// - Returns: the visibility rule for that viewer on this deck.
     public func visibility(for viewer: String?) -> TableVisibility {
-        TableVisibility(viewer: viewer, players: table?.players.map(\.name) ?? [])
+        TableVisibility(viewer: viewer, players: table?.players.map { $0.name } ?? [])
     }
 }

@@ -2,7 +2,8 @@ extension DeckOfCardsClient {
     /// A copy of this client that acts as a player: it sends the player's token with every request.
     ///
     /// Acting as a player lets the client list that player's private hand and draw, return or shuffle
-    /// it; any client may deal or add visible cards to it.
+    /// it. Once a deck has players, every change of it needs a player's token (without one, a
+    /// change fails with ``DeckClientError/Code/unauthorized``, HTTP 401); reading stays open.
     ///
     /// ```swift
     /// let seat = try await client.join(deckID: id, player: "ana")

@@ -82,7 +82,7 @@ extension DeckState {
     ///   - viewer: the player asking, or `nil` for a spectator.
     /// - Returns: `true` when the pile's cards may be shown.
     public func canSeePile(_ name: String, viewer: String?) -> Bool {
-        name == viewer || !isPrivatePile(name)
+        visibility(for: viewer).canSeePile(name)
     }
 
     /// Moves the top `count` cards of the stack into a pile in one step, creating the pile if needed.

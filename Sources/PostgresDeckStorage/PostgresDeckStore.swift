@@ -28,7 +28,7 @@ public final class PostgresDeckStore: DeckStore {
     private let runTask: Task<Void, Never>
     let logger: Logger
     let eventListener = PostgresEventListener()
-    private let cache = PostgresDeckCache()
+    let cache = PostgresDeckCache()
     let writes: PostgresWriteQueue
 
     private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {

@@ -53,10 +53,11 @@ struct DeckAPI: Sendable {
         return outcome
     }
 
-    /// Answers `HEAD` without changing anything: the status a read of the same deck would have.
-    func respondToHead(_ route: APIRoute) async throws -> APIResponse {
+    /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
+    /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck).
+    func respondToHead(_ route: APIRoute, caller: Caller = .spectator) async throws -> APIResponse {
         guard let id = route.deckID else { return APIResponse(json: "") }
-        _ = try await existingDeck(id)
+        _ = try caller.player(on: try await existingDeck(id))
         return APIResponse(json: "")
     }
 

@@ -31,7 +31,7 @@ extension PostgresDeckStore {
         answer: @escaping @Sendable (_ id: String) -> RememberedAnswer
     ) async throws -> IdempotentOutcome<String> {
         if let remembered = try await rememberedNewDeck(key.key) { return remembered.outcome(for: key) }
-        let state = ByteBuffer(bytes: deck.serialized())
+        let state = ByteBuffer(bytes: try deck.serialized())
         for _ in 0..<8 {
             let id = DeckID.random()
             let statement = PostgresRememberedAnswers.InsertDeckRemembering(

@@ -52,7 +52,7 @@ import Testing
         #expect(runs.count == 1, "a replayed change does not run")
         let deck = try #require(try await store.deck(withID: id))
         #expect(deck.remaining == 50)
-        #expect(deck.table?.changeNumber == 1)
+        #expect(deck.changeNumber == 1)
         #expect(try await store.events(deckID: id, after: 0, limit: 10).map(\.number) == [1], "no event for a replay")
 
         // The same key with another request changes nothing and says so.

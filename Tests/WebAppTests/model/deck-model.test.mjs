@@ -27,7 +27,9 @@ async function recover(server, ...models) {
   for (let round = 0; round < 20; round++) {
     for (const model of models) model.retry();
     const results = await Promise.allSettled(models.map((model) => model.settled()));
-    if (results.every((r) => r.status === 'fulfilled') && models.every((m) => m.outbox.length === 0)) return;
+    // Settled together: a tab that hears of another's change reads the deck after that one has settled.
+    if (results.every((r) => r.status === 'fulfilled')
+      && models.every((m) => m.outbox.changes.length === 0 && m.outbox.phase === 'idle')) return;
   }
   throw new Error('the outbox did not settle');
 }
@@ -189,6 +191,50 @@ test('a lost answer (the request succeeded, the reply did not arrive) still conv
   await recover(server, model);
   assertMatchesServer(server, model);
   assert.deepEqual(server.stateOf(model.deckId).piles.keep, [b]);
+});
+
+test('a draw to the table whose answer was lost is resent with the same Idempotency-Key and deals one card', async () => {
+  const server = new FakeDeckServer(seeded(9));
+  const model = openTab(server, new SharedStorage());
+  await model.settled();
+  const before = server.stateOf(model.deckId);
+  server.lostAnswers = 1;
+  assert.ok(model.drawTo('table'));
+  await assert.rejects(model.settled());
+  assert.equal(server.stateOf(model.deckId).remaining, before.remaining - 1, 'the server dealt the card');
+  await recover(server, model);
+  const truth = server.stateOf(model.deckId);
+  assert.equal(truth.remaining, before.remaining - 1, 'one card dealt, not two');
+  assert.equal(truth.piles.table.length, 1);
+  assert.deepEqual(truth.hand.sort(), before.hand.sort(), 'the swipe stack keeps its cards');
+  const draws = server.requests.filter((request) => request.name === 'draw').slice(-2);
+  assert.ok(draws[0].key && draws[0].key === draws[1].key, 'the resend carried the same key');
+  assert.equal(server.replays, 1);
+  assertMatchesServer(server, model);
+  assert.deepEqual(model.notices, []);
+});
+
+test('every change the model sends carries an Idempotency-Key of its own; reads carry none', async () => {
+  const server = new FakeDeckServer(seeded(10));
+  const model = openTab(server, new SharedStorage());
+  await model.settled();
+  const [a, b, c] = model.view.hand;
+  model.swipe(a, 'keep');
+  model.swipe(b, 'discard');
+  model.undo(a);
+  model.moveRow(b, 'keep', 0);
+  model.returnCard(b);
+  model.drawTo('table');
+  model.swipe(c, 'discard');
+  assert.ok(model.reshuffleDiscards());
+  await model.settled();
+  const reads = new Set(['drawnCards', 'listPile']);
+  const changes = server.requests.filter((request) => !reads.has(request.name));
+  assert.deepEqual([...new Set(changes.map((request) => request.name))].sort(),
+    ['addToPile', 'draw', 'drawFromPile', 'newShuffledDeck', 'returnToDeck', 'shuffleRemaining']);
+  assert.ok(changes.every((request) => typeof request.key === 'string' && request.key.length === 32));
+  assert.equal(new Set(changes.map((request) => request.key)).size, changes.length, 'no key used twice');
+  assert.ok(server.requests.filter((request) => reads.has(request.name)).every((request) => request.key === null));
 });
 
 test('a deck the server no longer has is reported once, and Retry starts a new one', async () => {

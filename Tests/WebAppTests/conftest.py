@@ -118,3 +118,18 @@ def api(base, path):
             return json.load(response)
     except urllib.error.HTTPError as error:
         return json.load(error)
+
+
+def call(base, method, path, token=None):
+    """Sends `method` to an API path (as a player when `token` is given); returns the status and the decoded body."""
+    request = urllib.request.Request(f"{base}/api/{path}", method=method)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        try:
+            return error.status, json.load(error)
+        except ValueError:
+            return error.status, {}

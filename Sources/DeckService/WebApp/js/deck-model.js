@@ -190,10 +190,12 @@ export class DeckModel extends EventTarget {
     this.outbox.retry();
   }
 
-  /** Reads the deck again (the tab is shown again: another tab may have changed it), and resends what waits. */
+  /**
+   * The tab is shown again, or the browser is back online: reads the deck again (another tab may have changed it)
+   * and resends what waits, now. A lost deck stays lost until Retry.
+   */
   refresh() {
-    if (!this.loaded) return;
-    this.outbox.requestRead();
+    if (this.loaded) this.outbox.requestRead();
     this.outbox.retry();
   }
 

@@ -2,11 +2,14 @@
 //
 // #play starts a table (a new shuffled deck) or opens one from a link; #play/<deck> asks for a name once and then
 // shows the table: this player's hand face up (each card a button that plays it to the centre), the other players'
-// hands face down with their counts, the shared centre (its top card can be taken), and a Deal form. Everything
-// is rendered from the PlayModel, which follows the deck's event stream; what others do is announced in words.
+// hands face down with their counts, the shared centre (its top card can be taken), a Deal form and, for the host,
+// a new round. Everything is rendered from the PlayModel main.js gives it, which follows the deck's event stream;
+// what others do is announced in words.
+//
+// A control ignores activations while its change waits for the server's answer, and the second click of a
+// double-click; a played card keeps its place in the hand until the play is answered, so the next card never slides
+// under the pointer. A table that is gone, or a seat that was removed, is explained with a way forward.
 
-import { tableApi } from './play-api.js';
-import { PlayModel } from './play-model.js';
 import { CENTRE, codeName, otherPlayers } from './play-state.js';
 
 const NAME_PATTERN = /^[-a-zA-Z0-9_]{1,64}$/;
@@ -48,40 +51,49 @@ function loadStyles() {
   return stylesheet;
 }
 
-function storage() {
-  try { return window.localStorage; } catch { return null; }
+/** Makes an action control ignore activations while its change waits, without taking the focus away from it. */
+function setWaiting(control, waiting) {
+  if (waiting) control.setAttribute('aria-disabled', 'true');
+  else control.removeAttribute('aria-disabled');
 }
 
+function isWaiting(control) { return control.getAttribute('aria-disabled') === 'true'; }
+
+/** The second click of a double-click (`detail` counts the clicks in a row; keyboard activations count 0). */
+function isRepeat(event) { return event.detail > 1; }
+
 export class PlayView {
-  constructor({ root, announce, tabId }) {
+  /**
+   * @param {object} options
+   * @param {HTMLElement} options.root the view's section.
+   * @param {(message: string) => void} options.announce says something in the live region.
+   * @param {() => Promise<string>} options.startTable makes a new table; resolves with its deck id.
+   */
+  constructor({ root, announce, startTable }) {
     this.root = root;
     this.announce = announce;
-    this.tabId = tabId;
+    this.startTable = startTable;
     this.model = null;
-    this.deckId = null;
   }
 
-  /** Shows the route's table (`deckId`), or the start page when there is none. */
-  async show(deckId) {
+  /** The table shown, or null (the start page). */
+  get deckId() { return this.model ? this.model.deckId : null; }
+
+  /** Shows a table through its model (main.js makes one per table), or the start page when `model` is null. */
+  async show(model) {
     await loadStyles();
-    if (deckId && !/^[a-z0-9]{1,64}$/.test(deckId)) deckId = null;
-    if (this.model && this.deckId === deckId) return;
-    if (this.model) this.model.stop();
-    this.model = null;
-    this.deckId = deckId;
-    if (!deckId) {
+    if (this.model && this.model !== model) this.model.stop();
+    this.model = model;
+    this.parts = null;
+    if (!model) {
       this.renderStart();
       return;
     }
-    const model = new PlayModel({
-      deckId, api: tableApi, storage: storage(), tabId: this.tabId, openEvents: (url) => new EventSource(url),
-    });
-    this.model = model;
-    model.addEventListener('change', () => this.render());
-    model.addEventListener('status', () => this.renderStatus());
-    model.addEventListener('notice', (event) => this.showNotice(event.detail));
-    model.addEventListener('announce', (event) => this.announce(event.detail));
-    window.riffleApp = { ...(window.riffleApp || {}), play: model };
+    const mine = (handler) => (event) => { if (this.model === model) handler(event); };
+    model.addEventListener('change', mine(() => this.render()));
+    model.addEventListener('status', mine(() => this.renderStatus()));
+    model.addEventListener('notice', mine((event) => this.showNotice(event.detail)));
+    model.addEventListener('announce', mine((event) => this.announce(event.detail)));
     if (model.seat) {
       this.renderTable();
       model.start();
@@ -93,7 +105,7 @@ export class PlayView {
   hide() {
     if (this.model) this.model.stop();
     this.model = null;
-    this.deckId = null;
+    this.parts = null;
   }
 
   // MARK: The start page and the join form
@@ -105,16 +117,7 @@ export class PlayView {
     const form = element('form', { className: 'play-form' },
       element('label', { for: 'play-link', text: 'Table link or id' }), input,
       element('button', { type: 'submit', className: 'button', text: 'Open the table' }));
-    start.addEventListener('click', async () => {
-      start.disabled = true;
-      try {
-        const deck = await tableApi.newShuffledDeck();
-        location.hash = `#play/${deck.deck_id}`;
-      } catch (failure) {
-        error.textContent = `No table could be started: ${failure.message}`;
-        start.disabled = false;
-      }
-    });
+    start.addEventListener('click', () => this.newTable(start, error));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const match = /([a-z0-9]{6,64})\/?$/.exec(input.value.trim());
@@ -128,7 +131,21 @@ export class PlayView {
         start, form, error));
   }
 
-  renderJoin() {
+  /** Starts a new table and opens it; `button` ignores activations meanwhile, `error` says what went wrong. */
+  async newTable(button, error) {
+    if (isWaiting(button)) return;
+    setWaiting(button, true);
+    try {
+      location.hash = `#play/${await this.startTable()}`;
+    } catch (failure) {
+      error.textContent = `No table could be started: ${failure.message}`;
+    } finally {
+      setWaiting(button, false);
+    }
+  }
+
+  renderJoin(name = '') {
+    this.parts = null;
     const input = element('input', {
       id: 'play-name', name: 'name', autocomplete: 'nickname', required: true, maxlength: '64',
       pattern: '[-a-zA-Z0-9_]+', 'aria-describedby': 'play-name-help',
@@ -148,10 +165,13 @@ export class PlayView {
         return;
       }
       submit.disabled = true;
+      const model = this.model;
       try {
-        await this.model.join(name);
+        await model.join(name);
+        if (this.model !== model) return;
         this.renderTable();
         this.announce(`You joined the table as ${name}.`);
+        this.parts.handTitle.focus();
       } catch (failure) {
         error.textContent = failure.status === 409
           ? `${name} is already playing at this table: choose another name.`
@@ -165,6 +185,7 @@ export class PlayView {
         element('h2', { id: 'play-title', text: 'Join this table' }),
         element('p', { text: `Table ${this.deckId}. Choose the name the other players will see.` }),
         form, error));
+    input.value = name;
     input.focus();
   }
 
@@ -189,6 +210,9 @@ export class PlayView {
       dealTo: element('select', { id: 'play-deal-to' }),
       dealCount: element('input', { id: 'play-deal-count', type: 'number', min: '1', max: '52', value: '5', inputmode: 'numeric' }),
       dealButton: element('button', { type: 'submit', className: 'button primary', text: 'Deal' }),
+      round: element('div', { className: 'play-round', hidden: true }),
+      roundButton: element('button', { type: 'button', className: 'button', text: 'Start a new round' }),
+      roundConfirm: element('div', { className: 'play-confirm', hidden: true }),
     };
     const p = this.parts;
     const copy = element('button', { type: 'button', className: 'button small ghost', text: 'Copy link' });
@@ -202,26 +226,21 @@ export class PlayView {
     });
     const shareInput = element('input', { id: 'play-share', readonly: true, value: link });
     p.retry.addEventListener('click', () => this.model.retry());
-    p.take.addEventListener('click', () => {
-      const centre = this.model.view.piles[CENTRE];
-      const code = centre && centre.cards && centre.cards[centre.cards.length - 1];
-      if (code && this.model.take(code)) this.announce(`You took the ${codeName(code)} from the centre.`);
+    p.take.addEventListener('click', (event) => {
+      if (!isRepeat(event)) this.take();
+    });
+    // A double-click on Deal submits once.
+    p.dealButton.addEventListener('click', (event) => {
+      if (isRepeat(event)) event.preventDefault();
     });
     const dealForm = element('form', { className: 'play-deal' },
       element('label', { for: 'play-deal-count', text: 'How many cards' }), p.dealCount,
       element('label', { for: 'play-deal-to', text: 'Deal to' }), p.dealTo, p.dealButton);
     dealForm.addEventListener('submit', (event) => {
       event.preventDefault();
-      const count = Number(p.dealCount.value);
-      const to = p.dealTo.value;
-      if (!Number.isInteger(count) || count < 1) {
-        this.showNotice('Deal at least one card.');
-        return;
-      }
-      if (to && this.model.deal(to, count)) {
-        this.announce(`You dealt ${cards(count)} to ${to === this.model.me ? 'yourself' : to}.`);
-      }
+      this.deal();
     });
+    this.renderRound();
     this.root.replaceChildren(
       element('div', { className: 'play-bar' },
         element('h2', { id: 'play-title', text: 'Live table' }), p.me,
@@ -237,9 +256,38 @@ export class PlayView {
         element('section', { className: 'play-area play-mine', 'aria-labelledby': 'play-hand-title' },
           p.handTitle, p.hand),
         element('section', { className: 'play-area play-dealer', 'aria-labelledby': 'play-deal-title' },
-          element('h3', { id: 'play-deal-title', text: 'Deal from the deck' }), p.stack, dealForm)));
+          element('h3', { id: 'play-deal-title', text: 'Deal from the deck' }), p.stack, dealForm, p.round)));
     this.render();
     this.renderStatus();
+  }
+
+  /** The host's new round: a button, then a confirmation (it takes every hand back). */
+  renderRound() {
+    const p = this.parts;
+    const text = element('p', {
+      id: 'play-round-text', text: 'Every card, every hand included, goes back into the deck and is shuffled.',
+    });
+    const confirm = element('button', {
+      type: 'button', className: 'button primary', text: 'Collect and shuffle', 'aria-describedby': 'play-round-text',
+    });
+    const cancel = element('button', { type: 'button', className: 'button ghost', text: 'Cancel' });
+    p.roundConfirm.replaceChildren(text, confirm, cancel);
+    p.round.replaceChildren(p.roundButton, p.roundConfirm);
+    p.roundButton.addEventListener('click', () => {
+      if (isWaiting(p.roundButton)) return;
+      p.roundConfirm.hidden = false;
+      confirm.focus();
+    });
+    cancel.addEventListener('click', () => {
+      p.roundConfirm.hidden = true;
+      p.roundButton.focus();
+    });
+    confirm.addEventListener('click', () => {
+      p.roundConfirm.hidden = true;
+      p.roundButton.focus();
+      if (this.model.isPending('newRound')) return;
+      if (this.model.newRound()) this.announce('You started a new round: every card is back in the deck, shuffled.');
+    });
   }
 
   render() {
@@ -269,34 +317,9 @@ export class PlayView {
     p.centreCount.textContent = `${cards(centreCards.length)} in the centre${top ? `; the ${codeName(top)} on top` : ''}.`;
     p.take.textContent = top ? `Take the ${codeName(top)}` : 'Take a card';
     p.take.disabled = !top;
+    setWaiting(p.take, model.isPending('take'));
 
-    const mine = view.piles[me] || { remaining: 0, cards: [] };
-    const hand = mine.cards || [];
-    p.handTitle.textContent = `Your hand: ${cards(mine.remaining)}`;
-    // Each card keeps its element (and so its image and focus) from one render to the next.
-    const kept = this.cardItems || new Map();
-    this.cardItems = new Map();
-    const items = hand.map((code) => {
-      let item = kept.get(code);
-      if (!item) {
-        const button = element('button', {
-          type: 'button', className: 'play-card-button', 'data-code': code,
-          'aria-label': `Play the ${codeName(code)} to the centre`,
-        }, face(code), element('span', { className: 'play-card-name', 'aria-hidden': 'true', text: codeName(code) }));
-        button.addEventListener('click', () => this.play(code));
-        item = element('li', {}, button);
-      }
-      this.cardItems.set(code, item);
-      return item;
-    });
-    for (let i = hand.length; i < mine.remaining; i++) {
-      items.push(element('li', { className: 'play-dealing' }, element('span', { className: 'visually-hidden', text: 'A card on its way' }), back()));
-    }
-    if (items.length === 0) items.push(element('li', { className: 'muted', text: 'No cards yet.' }));
-    const focused = document.activeElement;
-    const unchanged = items.length === p.hand.children.length && items.every((item, i) => p.hand.children[i] === item);
-    if (!unchanged) p.hand.replaceChildren(...items);
-    if (focused && p.hand.contains(focused) && document.activeElement !== focused) focused.focus();
+    this.renderHand();
 
     // The options are rebuilt only when the players change, so an open list is not pulled from under the user.
     const targets = [...others, me, CENTRE];
@@ -309,22 +332,115 @@ export class PlayView {
       p.dealTo.value = targets.includes(chosen) ? chosen : targets[0];
     }
     p.dealButton.disabled = !model.loaded || view.remaining === 0;
+    setWaiting(p.dealButton, model.isPending('deal'));
+    p.round.hidden = !model.isHost;
+    setWaiting(p.roundButton, model.isPending('newRound'));
+  }
+
+  /**
+   * The hand, from the model's slots: a card being played keeps its place (its button ignores activations) until
+   * the server answers; cards on their way show after the others.
+   */
+  renderHand() {
+    const p = this.parts;
+    const model = this.model;
+    const { slots, hidden } = model.handSlots();
+    const mine = model.view.piles[model.me] || { remaining: 0 };
+    p.handTitle.textContent = `Your hand: ${cards(mine.remaining)}`;
+    // Each card keeps its element (and so its image and focus) from one render to the next.
+    const kept = this.cardItems || new Map();
+    this.cardItems = new Map();
+    const items = slots.map(({ code, state }) => {
+      const key = `${state === 'arriving' ? 'arriving' : 'held'}:${code}`;
+      let item = kept.get(key);
+      if (!item) {
+        item = state === 'arriving'
+          ? element('li', { className: 'play-dealing' },
+            element('span', { className: 'visually-hidden', text: `The ${codeName(code)}, on its way to your hand` }),
+            face(code))
+          : this.cardItem(code);
+      }
+      const button = item.querySelector('button');
+      if (button) {
+        const playing = state === 'playing';
+        setWaiting(button, playing);
+        button.classList.toggle('is-playing', playing);
+        button.setAttribute('aria-label', playing
+          ? `Playing the ${codeName(code)} to the centre…` : `Play the ${codeName(code)} to the centre`);
+      }
+      this.cardItems.set(key, item);
+      return item;
+    });
+    for (let i = 0; i < hidden; i++) {
+      items.push(element('li', { className: 'play-dealing' },
+        element('span', { className: 'visually-hidden', text: 'A card on its way' }), back()));
+    }
+    if (items.length === 0) items.push(element('li', { className: 'muted', text: 'No cards yet.' }));
+    const unchanged = items.length === p.hand.children.length && items.every((item, i) => p.hand.children[i] === item);
+    if (unchanged) return;
+    // A card that leaves the hand takes no focus with it: the card now in its place gets it, else the hand's heading.
+    const focused = document.activeElement;
+    const focusedIndex = focused && p.hand.contains(focused)
+      ? [...p.hand.children].findIndex((child) => child.contains(focused)) : -1;
+    p.hand.replaceChildren(...items);
+    if (focusedIndex < 0) return;
+    if (p.hand.contains(focused)) {
+      if (document.activeElement !== focused) focused.focus();
+      return;
+    }
+    const buttons = [...p.hand.querySelectorAll('button')];
+    const next = buttons[Math.min(focusedIndex, buttons.length - 1)];
+    (next || p.handTitle).focus();
+  }
+
+  cardItem(code) {
+    const button = element('button', {
+      type: 'button', className: 'play-card-button', 'data-code': code,
+      'aria-label': `Play the ${codeName(code)} to the centre`,
+    }, face(code), element('span', { className: 'play-card-name', 'aria-hidden': 'true', text: codeName(code) }));
+    button.addEventListener('click', (event) => {
+      if (isWaiting(button) || isRepeat(event)) return;
+      this.play(code);
+    });
+    return element('li', {}, button);
   }
 
   play(code) {
-    const index = [...this.parts.hand.querySelectorAll('[data-code]')].findIndex((b) => b.dataset.code === code);
-    if (!this.model.play(code)) return;
-    this.announce(`You played the ${codeName(code)} to the centre.`);
-    // Focus stays in the hand: on the next card, else on the hand's heading.
-    const rest = this.parts.hand.querySelectorAll('[data-code]');
-    const next = rest[Math.min(index, rest.length - 1)];
-    (next || this.parts.handTitle).focus();
+    if (this.model.play(code)) this.announce(`You played the ${codeName(code)} to the centre.`);
+  }
+
+  take() {
+    const p = this.parts;
+    if (isWaiting(p.take) || this.model.isPending('take')) return;
+    const centre = this.model.view.piles[CENTRE];
+    const code = centre && centre.cards && centre.cards[centre.cards.length - 1];
+    if (code && this.model.take(code)) this.announce(`You took the ${codeName(code)} from the centre.`);
+  }
+
+  deal() {
+    const p = this.parts;
+    if (isWaiting(p.dealButton) || this.model.isPending('deal')) return;
+    const count = Number(p.dealCount.value);
+    const to = p.dealTo.value;
+    if (!Number.isInteger(count) || count < 1) {
+      this.showNotice('Deal at least one card.');
+      return;
+    }
+    if (to && this.model.deal(to, count)) {
+      this.announce(`You dealt ${cards(count)} to ${to === this.model.me ? 'yourself' : to === CENTRE ? 'the centre' : to}.`);
+    }
   }
 
   renderStatus() {
     const p = this.parts;
-    if (!p || !this.model) return;
-    const { state, pending, live } = this.model.status;
+    const model = this.model;
+    if (!model) return;
+    if (model.problem) {
+      this.renderProblem(model.problem);
+      return;
+    }
+    if (!p) return;
+    const { state, pending, live } = model.status;
     const waiting = pending > 0 ? ` ${pending} change${pending === 1 ? '' : 's'} waiting.` : '';
     const texts = {
       saved: live ? 'Live: all saved' : 'All saved; reconnecting to the table…',
@@ -334,6 +450,42 @@ export class PlayView {
     };
     p.status.textContent = texts[state];
     p.retry.hidden = state !== 'stalled';
+  }
+
+  /**
+   * Why this page cannot play here any more, and what to do: join again (a removed seat), or start a new table
+   * (either way). Shown once; the heading takes the focus so that a screen reader reads it.
+   */
+  renderProblem(problem) {
+    if (this.shownProblem === this.model && this.root.querySelector('.play-problem')) return;
+    this.shownProblem = this.model;
+    const model = this.model;
+    const name = model.me;
+    this.parts = null;
+    const error = element('p', { className: 'play-error', role: 'alert' });
+    const start = element('button', { type: 'button', className: 'button', text: 'Start a new table' });
+    start.addEventListener('click', () => this.newTable(start, error));
+    const title = element('h2', { id: 'play-title', tabindex: '-1' });
+    const text = element('p');
+    const actions = element('div', { className: 'play-actions' });
+    if (problem === 'gone') {
+      title.textContent = 'This table is gone';
+      text.textContent = `The server no longer has table ${this.deckId}: it ended, or the server was started afresh.`;
+      actions.append(start);
+    } else {
+      title.textContent = 'You are no longer at this table';
+      text.textContent = `Your seat${name ? ` as ${name}` : ''} was removed: the host removed it, or the table was ` +
+        'reset. Join again to play on, or start a new table.';
+      const again = element('button', { type: 'button', className: 'button primary', text: 'Join again' });
+      again.addEventListener('click', () => {
+        model.forgetSeat();
+        this.renderJoin(name || '');
+      });
+      actions.append(again, start);
+    }
+    this.root.replaceChildren(element('div', { className: 'play-panel play-problem' }, title, text, actions, error));
+    this.announce(`${title.textContent}. ${text.textContent}`);
+    title.focus();
   }
 
   showNotice(message) {

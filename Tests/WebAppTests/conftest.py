@@ -35,7 +35,7 @@ def server():
     port = free_port()
     command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", ":memory:"]
     # The app from the working tree (always current); RIFFLE_WEB_ROOT=bundled tests the copy built into the server.
-    web_root = os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "DeckService" / "WebApp"))
+    web_root = os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "RiffleWebApp" / "Public"))
     if web_root != "bundled":
         command += ["--web-root", web_root]
     ARTIFACTS.mkdir(exist_ok=True)

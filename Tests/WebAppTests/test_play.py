@@ -20,7 +20,7 @@ from test_accessibility import axe_source, run_axe
 from webapp import code_of, no_page_errors, screenshot, set_viewport
 
 SIZES = [(320, 568), (360, 740), (768, 1024), (1920, 1080)]
-WEB_ROOT = REPO / "Sources" / "DeckService" / "WebApp"
+WEB_ROOT = REPO / "Sources" / "RiffleWebApp" / "Public"
 
 
 @pytest.fixture()

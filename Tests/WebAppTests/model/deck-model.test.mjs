@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { DeckModel } from '../../../Sources/DeckService/WebApp/js/deck-model.js';
-import { describeState, sameCards } from '../../../Sources/DeckService/WebApp/js/deck-state.js';
+import { DeckModel } from '../../../Sources/RiffleWebApp/Public/js/deck-model.js';
+import { describeState, sameCards } from '../../../Sources/RiffleWebApp/Public/js/deck-state.js';
 import { FakeDeckServer, SharedStorage, seeded } from './fake-deck-api.mjs';
 
 const SEEDS = Number(process.env.MODEL_SEEDS || 60);

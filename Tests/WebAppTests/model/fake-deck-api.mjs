@@ -6,7 +6,7 @@
 // first answer again and changes nothing; the same key with another request is 422. Every call is recorded in
 // `requests` ({ name, key }), so a test can check which key each change carried.
 
-import { APIError } from '../../../Sources/DeckService/WebApp/js/api.js';
+import { APIError } from '../../../Sources/RiffleWebApp/Public/js/api.js';
 
 const SUITS = ['SPADES', 'DIAMONDS', 'CLUBS', 'HEARTS'];
 const VALUES = ['ACE', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'JACK', 'QUEEN', 'KING'];

@@ -8,7 +8,7 @@
 // `add` with `from` is all-or-nothing (404 when a card is no longer in that pile); Idempotency-Key makes a resent
 // change answer its first answer again without changing anything (another request under the same key: 422).
 
-import { APIError } from '../../../Sources/DeckService/WebApp/js/api.js';
+import { APIError } from '../../../Sources/RiffleWebApp/Public/js/api.js';
 
 const CODES = ['S', 'D', 'C', 'H'].flatMap((suit) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'J', 'Q', 'K']
   .map((value) => value + suit));

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OutboxMachine } from '../../../Sources/DeckService/WebApp/js/outbox-machine.js';
-import { ORPHAN_AGE_MS, Outbox, Refusal, classify } from '../../../Sources/DeckService/WebApp/js/outbox.js';
-import { APIError } from '../../../Sources/DeckService/WebApp/js/api.js';
+import { BACKOFF, OutboxMachine } from '../../../Sources/RiffleWebApp/Public/js/outbox-machine.js';
+import { ORPHAN_AGE_MS, Outbox, Refusal, classify } from '../../../Sources/RiffleWebApp/Public/js/outbox.js';
+import { APIError } from '../../../Sources/RiffleWebApp/Public/js/api.js';
 import { SharedStorage } from './fake-deck-api.mjs';
 
 const change = (id, extra = {}) => ({ id, key: `k${id}`, kind: 'add', label: `change ${id}`, ...extra });

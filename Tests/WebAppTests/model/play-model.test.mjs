@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { PlayModel } from '../../../Sources/DeckService/WebApp/js/play-model.js';
-import { CENTRE, codeName, otherPlayers } from '../../../Sources/DeckService/WebApp/js/play-state.js';
+import { PlayModel } from '../../../Sources/RiffleWebApp/Public/js/play-model.js';
+import { CENTRE, codeName, otherPlayers } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
 import { SharedStorage, seeded } from './fake-deck-api.mjs';
 import { FakeTableServer } from './fake-table-api.mjs';
 

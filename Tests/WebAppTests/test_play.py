@@ -328,5 +328,9 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_play_view(driver, ser
     button(driver, "Deal").click()
     WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     found["play-table"] = run_axe(driver, source, "play-table")
+    button(driver, "Start a new round").click()
+    button(driver, "Collect and shuffle")
+    found["play-new-round"] = run_axe(driver, source, "play-new-round")
+    button(driver, "Cancel").click()
     assert {name: v for name, v in found.items() if v} == {}
     no_page_errors(driver)

@@ -102,6 +102,7 @@ def test_enter_twice_on_a_card_whose_play_is_on_its_way_plays_it_once_and_the_ha
         assert [b.get_attribute("data-code") for b in driver.find_elements(By.CSS_SELECTOR, ".play-hand button")] \
             == before, "nothing moved in the hand"
         assert len(tools.held) == 1, "one play asked for"
+        assert notice(driver) == "", "the second Enter is ignored, not refused"
         tools.release()
         WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3, "the played card left the hand")
     live_and_saved(driver)

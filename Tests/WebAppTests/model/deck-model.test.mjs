@@ -214,6 +214,25 @@ test('a draw to the table whose answer was lost is resent with the same Idempote
   assert.deepEqual(model.notices, []);
 });
 
+test('a draw resent near the end of the deck asks for what it first asked for, so its key still matches', async () => {
+  const server = new FakeDeckServer(seeded(11));
+  const model = openTab(server, new SharedStorage());
+  await model.settled();
+  server.decks.get(model.deckId).stack.splice(0, 35);   // another client dealt most of the deck meanwhile
+  model.refresh();
+  await model.settled();
+  assert.equal(model.view.remaining, 7);
+  server.loseAnswerTo = 'draw';                          // the top-up draw below is made, its answer lost
+  for (const code of model.view.hand.slice(0, 6)) model.swipe(code, 'keep');
+  await assert.rejects(model.settled());
+  await recover(server, model);
+  const draws = server.requests.filter((request) => request.name === 'draw');
+  assert.ok(draws.length >= 2 && draws.at(-1).key === draws.at(-2).key, 'the lost draw was resent with its key');
+  assert.deepEqual(model.notices, [], 'and the server answered it again (same request), not 422');
+  assertMatchesServer(server, model);
+  assert.equal(server.stateOf(model.deckId).remaining, 1);
+});
+
 test('every change the model sends carries an Idempotency-Key of its own; reads carry none', async () => {
   const server = new FakeDeckServer(seeded(10));
   const model = openTab(server, new SharedStorage());

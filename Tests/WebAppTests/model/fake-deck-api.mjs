@@ -40,6 +40,7 @@ export class FakeDeckServer {
     this.failNext = 0;         // the next n calls fail as `fault` or unreachable
     this.maxDelayMs = 0;       // each call waits up to this long before it is handled
     this.lostAnswers = 0;      // the next n calls are handled but their answer is lost (a timeout)
+    this.loseAnswerTo = null;  // the name of a call (e.g. 'draw') whose next answer is lost
     this.calls = 0;
     this.requests = [];        // every call: { name, key }
     this.answersByKey = new Map();  // Idempotency-Key -> { request, answer }
@@ -100,6 +101,10 @@ export class FakeDeckServer {
     } else {
       answer = handler();
       if (key) this.answersByKey.set(key, { request, answer: JSON.parse(JSON.stringify(answer)) });
+    }
+    if (this.loseAnswerTo === name) {
+      this.loseAnswerTo = null;
+      throw new APIError('The card server cannot be reached.', { unreachable: true });
     }
     if (this.lostAnswers > 0) {
       this.lostAnswers -= 1;

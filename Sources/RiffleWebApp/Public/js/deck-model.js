@@ -241,7 +241,13 @@ export class DeckModel extends EventTarget {
         return;
       }
       case 'draw': {
-        const count = Math.min(change.count, this.confirmed.remaining);
+        // A resend asks for what the first try asked for (the deck may have fewer cards left by then, the first
+        // try's among them), so that the server sees the same request under the same key.
+        if (change.asked === undefined) {
+          change.asked = Math.min(change.count, this.confirmed.remaining);
+          this.outbox.save();
+        }
+        const count = change.asked;
         if (count <= 0) return;
         answer = await api.draw(deck, count, options);
         const codes = this.register(answer.cards);

@@ -13,7 +13,9 @@ import time
 import urllib.request
 
 import websocket
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException,
+)
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -171,12 +173,13 @@ def server_answers_normally(driver):
 
 def press_retry(driver):
     """Presses the banner's Retry if it still shows: once the server answers again the outbox also resends by itself
-    (after 1 to 5 s), and may have done so already. Either way the changes are sent; the test checks the API."""
+    (after 1 to 5 s), and may have done so already, the banner going away under the click. Either way the changes
+    are sent (within the next try at the latest); the test then waits for that and checks the API."""
     try:
         retry = driver.find_element(By.CSS_SELECTOR, "[data-retry]")
         if retry.is_displayed():
             retry.click()
-    except (ElementNotInteractableException, StaleElementReferenceException):
+    except (ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException):
         pass
 
 

@@ -95,6 +95,9 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // The web app (HTML, CSS, ES modules and riffle.wasm), a client of the API: its files, bundled for the server.
+        .target(name: "RiffleWebApp", resources: [.copy("Public")], swiftSettings: strictSwift6),
+
         // The Deck of Cards API service.
         .target(
             name: "DeckService",
@@ -102,6 +105,7 @@ let package = Package(
                 "PlayingCards",
                 "CardArt",
                 "DeckStorage",
+                "RiffleWebApp",
                 serverProduct("Hummingbird", "hummingbird"),
                 serverProduct("HummingbirdCore", "hummingbird"),
                 serverProduct("Logging", "swift-log"),
@@ -113,7 +117,7 @@ let package = Package(
                 serverProduct("NIOHTTPTypes", "swift-nio-extras"),
                 serverProduct("Crypto", "swift-crypto"),
             ],
-            resources: [.copy("WebApp"), .copy("Operations/openapi.json")],
+            resources: [.copy("Operations/openapi.json")],
             swiftSettings: strictSwift6
         ),
 

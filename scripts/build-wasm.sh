@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Builds the web app's engine, Sources/DeckService/WebApp/riffle.wasm: SwipeStack and ListEditing compiled with
+# Builds the web app's engine, Sources/RiffleWebApp/Public/riffle.wasm: SwipeStack and ListEditing compiled with
 # Embedded Swift for wasm32-unknown-none-wasm, the C-ABI export layer (Sources/RiffleWasm/Exports) and its small
 # C runtime (Sources/RiffleWasm/Runtime), linked with the toolchain's wasm-ld.
 #
-# Usage: scripts/build-wasm.sh [OUTPUT]   (default Sources/DeckService/WebApp/riffle.wasm)
+# Usage: scripts/build-wasm.sh [OUTPUT]   (default Sources/RiffleWebApp/Public/riffle.wasm)
 # The build is deterministic (no debug info, symbols stripped, no absolute paths), so scripts/check-wasm.sh can
 # compare a fresh build with the committed file byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-output="${1:-Sources/DeckService/WebApp/riffle.wasm}"
+output="${1:-Sources/RiffleWebApp/Public/riffle.wasm}"
 case "$output" in /*) ;; *) output="$root/$output" ;; esac
 
 toolchain_bin="${SWIFT_TOOLCHAIN_BIN:-}"

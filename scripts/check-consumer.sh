@@ -5,7 +5,8 @@
 #   2. Writes a separate package that depends on that repository with `from:` and has one small executable per
 #      library product (Examples/Consumer/Sources): PlayingCards, SwipeStack, ListEditing, CardArt, DeckClient.
 #   3. Resolves and builds it, then checks that
-#      - no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the stores) was built for these products;
+#      - no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the web app, the stores) was built
+#        for these products;
 #      - only deck-client links Foundation (the others import nothing but Riffle);
 #      - every executable runs and checks its own output; deck-client talks to a real `riffle serve`
 #        (RIFFLE_BIN, default .build/debug/riffle) on a free loopback port.
@@ -62,12 +63,12 @@ echo "== consumer: resolve and build"
 (cd "$work/consumer" && swift build) || fail "the consumer package does not build"
 bin_dir=$(cd "$work/consumer" && swift build --show-bin-path)
 # SwiftPM resolves every dependency of a package, but builds only what the chosen products need.
-for server_module in Hummingbird GRDB PostgresNIO Prometheus DeckService SQLiteDeckStorage PostgresDeckStorage DeckStores; do
+for server_module in Hummingbird GRDB PostgresNIO Prometheus DeckService RiffleWebApp SQLiteDeckStorage PostgresDeckStorage DeckStores; do
     if [ -n "$(find "$bin_dir/$server_module.build" -name '*.o' 2> /dev/null | head -1)" ]; then
         fail "building the library products also built $server_module, which only the server needs"
     fi
 done
-echo "no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the stores) was built"
+echo "no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the web app, the stores) was built"
 
 echo "== consumer: only deck-client links Foundation"
 for exe in "${executables[@]}"; do

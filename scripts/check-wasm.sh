@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Fails if the committed Sources/DeckService/WebApp/riffle.wasm is not exactly what scripts/build-wasm.sh builds
+# Fails if the committed Sources/RiffleWebApp/Public/riffle.wasm is not exactly what scripts/build-wasm.sh builds
 # from the current sources (run scripts/build-wasm.sh and commit the result to fix).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-committed=Sources/DeckService/WebApp/riffle.wasm
+committed=Sources/RiffleWebApp/Public/riffle.wasm
 fresh_dir=$(mktemp -d)
 trap 'rm -rf "$fresh_dir"' EXIT
 scripts/build-wasm.sh "$fresh_dir/riffle.wasm" > /dev/null

@@ -7,6 +7,9 @@ set -euo pipefail
 debian_packages=(libsqlite3-dev zlib1g-dev wrk postgresql chromium chromium-driver)
 command -v node > /dev/null 2>&1 || debian_packages+=(nodejs)
 python_modules=(pytest selenium schemathesis)
+# Import name and PyPI name differ: the browser tests' DevTools connection (selenium normally brings it along).
+python_packages_extra=()
+python3 -c "import websocket" > /dev/null 2>&1 || python_packages_extra=(websocket-client)
 
 sudo_cmd=""
 [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
@@ -25,6 +28,7 @@ missing_python=()
 for module in "${python_modules[@]}"; do
     python3 -c "import $module" > /dev/null 2>&1 || missing_python+=("$module")
 done
+missing_python+=("${python_packages_extra[@]}")
 if [ ${#missing_python[@]} -gt 0 ]; then
     echo "Installing PyPI packages: ${missing_python[*]}"
     python3 -m pip install --quiet "${missing_python[@]}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web app's checks: the committed riffle.wasm matches a fresh build, the wasm engine matches the native one
 # (node replays the native fixture), and browser tests drive headless Chromium against a real `riffle serve`.
-# Also runs the deck model's suite (node --test) against a fake API that fails, delays and refuses.
+# Also runs the models' and the outbox's suites (node --test) against fake APIs that fail, delay, lose answers and
+# refuse.
 # Installs what the browser tests need, idempotently: Debian's chromium and chromium-driver, PyPI's selenium and
 # pytest, and axe-core's axe.min.js (PyPI's axe-playwright-python ships axe-core 4.x; installed without its
 # Playwright dependency, as only the script is used). Expects a built server (swift build); RIFFLE_BIN overrides its path (default .build/debug/riffle).
@@ -29,10 +30,12 @@ if [ ${#missing[@]} -gt 0 ]; then
         > /dev/null || { echo "test-webapp: could not install ${missing[*]}" >&2; exit 1; }
 fi
 python=${PYTHON:-python3}
-if ! "$python" -c 'import selenium, pytest' > /dev/null 2>&1; then
-    "$python" -m pip install --quiet selenium pytest \
-        || "$python" -m pip install --quiet --break-system-packages selenium pytest \
-        || { echo "test-webapp: could not install selenium/pytest" >&2; exit 1; }
+# websocket-client (a dependency of selenium's, named here for Debian's python3-selenium, which lacks it): the
+# browser tests' own DevTools connection, which drops answers and holds requests.
+if ! "$python" -c 'import selenium, pytest, websocket' > /dev/null 2>&1; then
+    "$python" -m pip install --quiet selenium pytest websocket-client \
+        || "$python" -m pip install --quiet --break-system-packages selenium pytest websocket-client \
+        || { echo "test-webapp: could not install selenium/pytest/websocket-client" >&2; exit 1; }
 fi
 if ! "$python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)' \
     > /dev/null 2>&1; then
@@ -49,9 +52,9 @@ echo "== web app: wasm engine vs native engine (node)"
 timeout 120 node Tests/WebAppTests/wasm-parity.mjs
 record "wasm parity with the native engine (node)" $?
 
-echo "== web app: deck model and outbox (node --test, fake API)"
+echo "== web app: models and outbox (node --test, fake APIs)"
 timeout 300 node --test Tests/WebAppTests/model/
-record "deck model and outbox against a failing, delaying, refusing fake API (node --test)" $?
+record "the outbox, the deck and table models against failing, delaying, refusing fake APIs (node --test)" $?
 
 echo "== web app: browser tests (headless Chromium via WebDriver)"
 if [ ! -x "$RIFFLE_BIN" ]; then

@@ -35,7 +35,7 @@ def server():
     port = free_port()
     command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", ":memory:"]
     # The app from the working tree (always current); RIFFLE_WEB_ROOT=bundled tests the copy built into the server.
-    web_root = os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "DeckService" / "WebApp"))
+    web_root = os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "RiffleWebApp" / "Public"))
     if web_root != "bundled":
         command += ["--web-root", web_root]
     ARTIFACTS.mkdir(exist_ok=True)
@@ -118,3 +118,18 @@ def api(base, path):
             return json.load(response)
     except urllib.error.HTTPError as error:
         return json.load(error)
+
+
+def call(base, method, path, token=None):
+    """Sends `method` to an API path (as a player when `token` is given); returns the status and the decoded body."""
+    request = urllib.request.Request(f"{base}/api/{path}", method=method)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        try:
+            return error.status, json.load(error)
+        except ValueError:
+            return error.status, {}

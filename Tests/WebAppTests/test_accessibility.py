@@ -15,7 +15,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ARTIFACTS
 from webapp import (
-    announcement, counts, go, no_page_errors, open_app, server_down, server_up, settled, top_code, wait_banner,
+    announcement, counts, go, no_page_errors, open_app, press_retry, server_down, server_up, settled, top_code, wait_banner,
     wait_for_animations,
 )
 
@@ -74,7 +74,7 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_view(driver, server):
         found["piles-error"] = run_axe(driver, source, "piles-error")
     finally:
         server_up(driver)
-    driver.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    press_retry(driver)
     settled(driver)
     assert {name: v for name, v in found.items() if v} == {}
     no_page_errors(driver)

@@ -7,8 +7,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api
 from webapp import (
-    counts, deck_id, pile_codes, go, no_page_errors, open_app, server_down, server_up, settled, wait_banner, wait_for_animations,
-    wait_ready,
+    counts, deck_id, pile_codes, go, no_page_errors, open_app, press_retry, server_down, server_up, settled, wait_banner,
+    wait_for_animations, wait_ready,
 )
 
 RECORD_ANNOUNCEMENTS = """
@@ -117,7 +117,7 @@ def test_the_live_region_covers_nothing_and_the_counts_show_under_the_error_bann
         assert not covered(driver, "[data-sync]")
     finally:
         server_up(driver)
-    driver.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    press_retry(driver)
     settled(driver)
     no_page_errors(driver)
 
@@ -152,7 +152,7 @@ def test_new_deck_with_the_server_down_says_so_and_is_done_on_retry(driver, serv
         no_page_errors(driver)
     finally:
         server_up(driver)
-    driver.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    press_retry(driver)
     settled(driver)
     WebDriverWait(driver, 10).until(lambda d: deck_id(d) != old)
     WebDriverWait(driver, 10).until(lambda d: "42 cards left in the deck" in d.find_element(

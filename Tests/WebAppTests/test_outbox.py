@@ -9,9 +9,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api, record_page_errors
 from webapp import (
-    code_of, counts, deck_id, go, hand_codes, no_page_errors, open_app, pile_codes, screenshot, server_answers_busy,
-    server_answers_normally, server_down, server_up, settled, sync_text, top_code, visible_rows, wait_banner,
-    wait_for_animations, wait_ready,
+    code_of, counts, deck_id, go, hand_codes, no_page_errors, open_app, pile_codes, press_retry, screenshot,
+    server_answers_busy, server_answers_normally, server_down, server_up, settled, sync_text, top_code, visible_rows,
+    wait_banner, wait_for_animations, wait_ready,
 )
 
 
@@ -30,9 +30,10 @@ def test_the_two_error_outage_ends_with_the_api_holding_every_change(driver, ser
         stack.send_keys(Keys.ARROW_RIGHT)
         shown = wait_banner(driver, "cannot be reached")
         assert "1 change not saved yet" in shown.text
-        # A second, different error: the table's Draw is answered 503. One banner counts both changes.
-        server_up(driver)
+        # A second, different error: the table's Draw is answered 503. One banner counts both changes. (The 503s
+        # start before the network comes back, so that the outbox's own resends never find the server answering.)
         server_answers_busy(driver)
+        server_up(driver)
         go(driver, "table")
         driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
         WebDriverWait(driver, 10).until(lambda d: "2 changes not saved yet" in d.find_element(
@@ -42,8 +43,8 @@ def test_the_two_error_outage_ends_with_the_api_holding_every_change(driver, ser
         assert waiting.is_displayed(), "the pending Draw shows on the table"
         screenshot(driver, "outage-two-errors")
         # The page is reloaded while the server is down again: the pending changes come back with it.
-        server_answers_normally(driver)
         server_down(driver)
+        server_answers_normally(driver)
         driver.refresh()
         shown = wait_banner(driver, "not saved yet", timeout=20)
         assert "2 changes not saved yet" in shown.text, shown.text
@@ -53,11 +54,11 @@ def test_the_two_error_outage_ends_with_the_api_holding_every_change(driver, ser
         stack = driver.find_element(By.CSS_SELECTOR, ".stack")
         stack.send_keys(Keys.ARROW_LEFT)
         WebDriverWait(driver, 10).until(lambda d: "3 changes not saved yet" in banner_text(d))
+        retry = driver.find_element(By.CSS_SELECTOR, "[data-retry]")
+        assert retry.get_attribute("aria-label") == "Retry: send all 3 changes"
     finally:
         server_up(driver)
-    retry = driver.find_element(By.CSS_SELECTOR, "[data-retry]")
-    assert retry.get_attribute("aria-label") == "Retry: send all 3 changes"
-    retry.click()
+    press_retry(driver)
     settled(driver)
     wait_ready(driver)
     assert pile_codes(server, deck, "keep") == [first, second]
@@ -121,7 +122,7 @@ def two_tabs(driver, server, deck, card, first_tab, second_tab):
         wait_banner(driver, "not saved yet")
     finally:
         server_up(driver)
-    driver.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    press_retry(driver)
     # The undo cannot be done any more: the page says so, reads the deck again, and goes on.
     notice = WebDriverWait(driver, 15).until(
         lambda d: d.find_element(By.CSS_SELECTOR, "[data-notice]") if d.find_element(
@@ -252,7 +253,9 @@ def test_quick_swipes_and_undos_on_a_slow_network_all_reach_the_api(driver, serv
         code = top_code(driver)
         stack.send_keys(Keys.ARROW_RIGHT)
         kept.append(code)
-        assert sync_text(driver).startswith("Saving"), "a save on its way shows as pending"
+        # The swipe reaches the model when the card has flown off; its save takes at least 250 ms.
+        WebDriverWait(driver, 5, poll_frequency=0.02).until(
+            lambda d: sync_text(d).startswith("Saving"), "a save on its way never showed as pending")
         settled(driver, timeout=60)
     finally:
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {

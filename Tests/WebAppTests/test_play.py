@@ -11,7 +11,7 @@ import time
 import urllib.parse
 
 import pytest
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -20,7 +20,7 @@ from test_accessibility import axe_source, run_axe
 from webapp import code_of, no_page_errors, screenshot, set_viewport
 
 SIZES = [(320, 568), (360, 740), (768, 1024), (1920, 1080)]
-WEB_ROOT = REPO / "Sources" / "DeckService" / "WebApp"
+WEB_ROOT = REPO / "Sources" / "RiffleWebApp" / "Public"
 
 
 @pytest.fixture()
@@ -45,7 +45,9 @@ def button(driver, name):
             if element.is_displayed() and element.is_enabled() and element.accessible_name == name:
                 return element
         return False
-    return WebDriverWait(driver, 10).until(find, f"no button named {name!r}")
+    # A render may replace a button while it is being looked at: look again.
+    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        find, f"no button named {name!r}")
 
 
 def field(driver, label):
@@ -63,7 +65,14 @@ def text_shown(driver, text, timeout=10):
 
 def hand(driver):
     """The codes of the cards in this player's hand, from the buttons' accessible names."""
-    names = [b.accessible_name for b in driver.find_elements(By.CSS_SELECTOR, "#view-play button")]
+    for _ in range(10):
+        try:
+            names = [b.accessible_name for b in driver.find_elements(By.CSS_SELECTOR, "#view-play button")]
+            break
+        except StaleElementReferenceException:
+            continue  # the hand was drawn again meanwhile
+    else:
+        raise AssertionError("the hand never held still long enough to be read")
     return [code_of(m.group(1)) for n in names for m in [re.match(r"Play the (.+) to the centre$", n)] if m]
 
 
@@ -256,7 +265,9 @@ def test_reload_keeps_the_player_and_the_view_works_by_keyboard(driver, server):
     first = button(driver, f"Play the {card_name(before[0])} to the centre")
     driver.execute_script("arguments[0].focus()", first)
     first.send_keys("\n")
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2)
+    # The card keeps its place (and the focus) until the server confirms the play; then the focus moves on.
+    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2 and d.execute_script(
+        "return document.querySelectorAll('#view-play button[aria-label^=\"Playing\"]').length === 0"))
     focused = driver.switch_to.active_element
     assert focused.accessible_name.startswith("Play the "), "focus stays in the hand after a play"
     take = button(driver, f"Take the {card_name(before[0])}")
@@ -317,5 +328,9 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_play_view(driver, ser
     button(driver, "Deal").click()
     WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     found["play-table"] = run_axe(driver, source, "play-table")
+    button(driver, "Start a new round").click()
+    button(driver, "Collect and shuffle")
+    found["play-new-round"] = run_axe(driver, source, "play-new-round")
+    button(driver, "Cancel").click()
     assert {name: v for name, v in found.items() if v} == {}
     no_page_errors(driver)

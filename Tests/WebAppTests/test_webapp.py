@@ -16,7 +16,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import ARTIFACTS, api
 from webapp import (
     announcement, code_of, counts, deck_id, drag, go, no_page_errors, open_app, pile_codes, screenshot, server_answers_busy,
-    server_answers_normally, server_down, server_up, settled, top_code, visible_rows, wait_banner,
+    server_answers_normally, press_retry, server_down, server_up, settled, top_code, visible_rows, wait_banner,
     wait_for_animations, wait_ready,
 )
 
@@ -265,7 +265,7 @@ def test_server_errors_show_a_message_and_retry_keeps_every_card(driver, server)
         assert visible_rows(driver, "keep") == [code], "the card stays where the user put it"
     finally:
         server_up(driver)
-    shown.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    press_retry(driver)
     settled(driver)
     assert not driver.find_element(By.CSS_SELECTOR, "[data-banner]").is_displayed()
     assert pile_codes(server, deck, "keep") == [code]
@@ -378,7 +378,7 @@ def test_an_error_answer_is_shown_and_retried_in_the_piles_view(driver, server):
     shown = wait_banner(driver, "The database is busy.")
     assert pile_codes(server, deck, "keep") == [kept], "the server still has the card until the retry"
     server_answers_normally(driver)
-    shown.find_element(By.CSS_SELECTOR, "[data-retry]").click()
+    press_retry(driver)
     settled(driver)
     assert pile_codes(server, deck, "keep") == []
     assert driver.find_elements(By.CSS_SELECTOR, f"li[data-code='{kept}']") == []

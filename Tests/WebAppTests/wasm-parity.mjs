@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Stride } from '../../Sources/DeckService/WebApp/js/wasm-interface.js';
+import { Stride } from '../../Sources/RiffleWebApp/Public/js/wasm-interface.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const wasmPath = process.argv[2] || join(here, '../../Sources/DeckService/WebApp/riffle.wasm');
+const wasmPath = process.argv[2] || join(here, '../../Sources/RiffleWebApp/Public/riffle.wasm');
 const fixture = JSON.parse(readFileSync(join(here, 'fixtures/swipe-parity.json'), 'utf8'));
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
 const x = instance.exports;

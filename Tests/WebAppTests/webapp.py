@@ -1,13 +1,21 @@
 """What the browser tests share: opening the app, reading what a user sees (accessible names, visible text) and
 what the API holds, and making the server unreachable for the page (Chrome's network blocking, which survives a
-reload) or answer with an error.
+reload), answer with an error, or lose its answers (DevTools below).
 
 Nothing here reads the app's private state: the deck id comes from the requests the page made to the API, the
 top card from the stack's accessible name, pile contents from the visible rows or the API.
 """
 
+import json
 import re
+import threading
 import time
+import urllib.request
+
+import websocket
+from selenium.common.exceptions import (
+    ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException,
+)
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -163,6 +171,18 @@ def server_answers_normally(driver):
     driver.execute_script("if (window.__realFetch) window.fetch = window.__realFetch")
 
 
+def press_retry(driver):
+    """Presses the banner's Retry if it still shows: once the server answers again the outbox also resends by itself
+    (after 1 to 5 s), and may have done so already, the banner going away under the click. Either way the changes
+    are sent (within the next try at the latest); the test then waits for that and checks the API."""
+    try:
+        retry = driver.find_element(By.CSS_SELECTOR, "[data-retry]")
+        if retry.is_displayed():
+            retry.click()
+    except (ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException):
+        pass
+
+
 def banner(driver):
     element = driver.find_element(By.CSS_SELECTOR, "[data-banner]")
     return element if element.is_displayed() else None
@@ -175,4 +195,116 @@ def wait_banner(driver, text=None, timeout=10):
 
 
 def go(driver, route):
+    """Opens a view, and waits until it shows and has its code (Table and Piles are fetched when first opened, and
+    are aria-busy until then)."""
     driver.execute_script(f"location.hash = '#{route}'")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "const s = document.getElementById(arguments[0]); return !s.hidden && s.getAttribute('aria-busy') !== 'true'",
+        f"view-{route}"), f"the {route} view did not open")
+
+
+class DevTools:
+    """A DevTools protocol connection of the test's own to the page in the driver's current tab (Chrome lets several
+    clients attach): it records the requests the page sends, with their headers; it can drop the answers of matching
+    requests after the server has handled them (Fetch at the Response stage, then failRequest), so that the server
+    has made the change and the page never hears of it; and it can hold matching requests before they leave the
+    browser until the test releases them. Use as a context manager."""
+
+    def __init__(self, driver):
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json", timeout=10) as response:
+            targets = json.load(response)
+        page = next(t for t in targets if t["id"] == driver.current_window_handle)
+        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], suppress_origin=True)
+        self.sending = threading.Lock()
+        self.answered = threading.Condition()
+        self.replies = {}
+        self.next_id = 0
+        self.requests = []          # every request the page sent: {"method", "url", "headers"}
+        self.drops_left = 0
+        self.dropped = []           # the URLs whose answers were dropped
+        self.holding = False
+        self.held = []              # the requests held back: (request id, url)
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()
+
+    def send(self, method, params=None):
+        with self.sending:
+            self.next_id += 1
+            self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params or {}}))
+            return self.next_id
+
+    def command(self, method, params=None, timeout=10):
+        """Sends a command and waits for its reply (the protocol's own answer, not the page's work)."""
+        number = self.send(method, params)
+        with self.answered:
+            if not self.answered.wait_for(lambda: number in self.replies, timeout):
+                raise AssertionError(f"DevTools did not answer {method}")
+            reply = self.replies.pop(number)
+        if "error" in reply:
+            raise AssertionError(f"DevTools refused {method}: {reply['error']}")
+        return reply.get("result", {})
+
+    def record_requests(self):
+        self.command("Network.enable")
+
+    def drop_answers(self, url_pattern, count=1):
+        """The next `count` requests matching `url_pattern` (DevTools wildcards) reach the server, and their answers
+        never reach the page: it sees a network error."""
+        self.drops_left = count
+        self.command("Fetch.enable", {"patterns": [{"urlPattern": url_pattern, "requestStage": "Response"}]})
+
+    def hold_requests(self, url_pattern):
+        """Requests matching `url_pattern` wait in the browser, not yet sent, until `release()`."""
+        self.holding = True
+        self.command("Fetch.enable", {"patterns": [{"urlPattern": url_pattern, "requestStage": "Request"}]})
+
+    def release(self):
+        """Sends the held requests on, and holds no more."""
+        self.holding = False
+        for request_id, _ in self.held:
+            self.command("Fetch.continueRequest", {"requestId": request_id})
+        self.held = []
+        self.command("Fetch.disable")
+
+    def sent(self, pattern):
+        """The requests whose URL matches the regular expression `pattern`, in the order they were sent."""
+        return [r for r in self.requests if re.search(pattern, r["url"])]
+
+    def read(self):
+        while True:
+            try:
+                message = json.loads(self.socket.recv())
+            except Exception:  # the connection closed: the test is over
+                return
+            if "id" in message:
+                with self.answered:
+                    self.replies[message["id"]] = message
+                    self.answered.notify_all()
+            elif message.get("method") == "Network.requestWillBeSent":
+                request = message["params"]["request"]
+                self.requests.append({"method": request["method"], "url": request["url"],
+                                      "headers": request.get("headers", {})})
+            elif message.get("method") == "Fetch.requestPaused":
+                request_id = message["params"]["requestId"]
+                if self.holding:
+                    self.held.append((request_id, message["params"]["request"]["url"]))
+                elif self.drops_left > 0:
+                    self.drops_left -= 1
+                    self.dropped.append(message["params"]["request"]["url"])
+                    self.send("Fetch.failRequest", {"requestId": request_id, "errorReason": "ConnectionReset"})
+                else:
+                    self.send("Fetch.continueRequest", {"requestId": request_id})
+
+    def close(self):
+        try:
+            self.socket.close()
+        except Exception:  # already closed
+            pass
+        self.reader.join(timeout=5)

@@ -1,10 +1,11 @@
 import Foundation
 import Hummingbird
+import RiffleWebApp
 import Synchronization
 
-/// The web app's static files: from the copy bundled with the server (read once and kept in
-/// memory), or from a development folder (read again whenever a file's size or modification time
-/// changes, so edits show at once).
+/// The web app's static files: from the copy bundled with the server (the `RiffleWebApp` module's
+/// resources, read once and kept in memory), or from a development folder (read again whenever a
+/// file's size or modification time changes, so edits show at once).
 ///
 /// Every response carries a strong `ETag` and `Cache-Control: no-cache`: the browser keeps the file
 /// and revalidates it on each use, and a matching `If-None-Match` gets `304 Not Modified` with no
@@ -30,7 +31,7 @@ final class WebAppFiles: Sendable {
             root = URL(fileURLWithPath: developmentRoot, isDirectory: true)
             readsFresh = true
         } else {
-            root = Bundle.module.resourceURL?.appendingPathComponent("WebApp", isDirectory: true)
+            root = WebAppBundle.publicFolder
             readsFresh = false
         }
     }

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { DeckModel } from '../../../Sources/DeckService/WebApp/js/deck-model.js';
-import { describeState, sameCards } from '../../../Sources/DeckService/WebApp/js/deck-state.js';
+import { DeckModel } from '../../../Sources/RiffleWebApp/Public/js/deck-model.js';
+import { describeState, sameCards } from '../../../Sources/RiffleWebApp/Public/js/deck-state.js';
 import { FakeDeckServer, SharedStorage, seeded } from './fake-deck-api.mjs';
 
 const SEEDS = Number(process.env.MODEL_SEEDS || 60);
@@ -27,7 +27,9 @@ async function recover(server, ...models) {
   for (let round = 0; round < 20; round++) {
     for (const model of models) model.retry();
     const results = await Promise.allSettled(models.map((model) => model.settled()));
-    if (results.every((r) => r.status === 'fulfilled') && models.every((m) => m.outbox.length === 0)) return;
+    // Settled together: a tab that hears of another's change reads the deck after that one has settled.
+    if (results.every((r) => r.status === 'fulfilled')
+      && models.every((m) => m.outbox.changes.length === 0 && m.outbox.phase === 'idle')) return;
   }
   throw new Error('the outbox did not settle');
 }
@@ -189,6 +191,69 @@ test('a lost answer (the request succeeded, the reply did not arrive) still conv
   await recover(server, model);
   assertMatchesServer(server, model);
   assert.deepEqual(server.stateOf(model.deckId).piles.keep, [b]);
+});
+
+test('a draw to the table whose answer was lost is resent with the same Idempotency-Key and deals one card', async () => {
+  const server = new FakeDeckServer(seeded(9));
+  const model = openTab(server, new SharedStorage());
+  await model.settled();
+  const before = server.stateOf(model.deckId);
+  server.lostAnswers = 1;
+  assert.ok(model.drawTo('table'));
+  await assert.rejects(model.settled());
+  assert.equal(server.stateOf(model.deckId).remaining, before.remaining - 1, 'the server dealt the card');
+  await recover(server, model);
+  const truth = server.stateOf(model.deckId);
+  assert.equal(truth.remaining, before.remaining - 1, 'one card dealt, not two');
+  assert.equal(truth.piles.table.length, 1);
+  assert.deepEqual(truth.hand.sort(), before.hand.sort(), 'the swipe stack keeps its cards');
+  const draws = server.requests.filter((request) => request.name === 'draw').slice(-2);
+  assert.ok(draws[0].key && draws[0].key === draws[1].key, 'the resend carried the same key');
+  assert.equal(server.replays, 1);
+  assertMatchesServer(server, model);
+  assert.deepEqual(model.notices, []);
+});
+
+test('a draw resent near the end of the deck asks for what it first asked for, so its key still matches', async () => {
+  const server = new FakeDeckServer(seeded(11));
+  const model = openTab(server, new SharedStorage());
+  await model.settled();
+  server.decks.get(model.deckId).stack.splice(0, 35);   // another client dealt most of the deck meanwhile
+  model.refresh();
+  await model.settled();
+  assert.equal(model.view.remaining, 7);
+  server.loseAnswerTo = 'draw';                          // the top-up draw below is made, its answer lost
+  for (const code of model.view.hand.slice(0, 6)) model.swipe(code, 'keep');
+  await assert.rejects(model.settled());
+  await recover(server, model);
+  const draws = server.requests.filter((request) => request.name === 'draw');
+  assert.ok(draws.length >= 2 && draws.at(-1).key === draws.at(-2).key, 'the lost draw was resent with its key');
+  assert.deepEqual(model.notices, [], 'and the server answered it again (same request), not 422');
+  assertMatchesServer(server, model);
+  assert.equal(server.stateOf(model.deckId).remaining, 1);
+});
+
+test('every change the model sends carries an Idempotency-Key of its own; reads carry none', async () => {
+  const server = new FakeDeckServer(seeded(10));
+  const model = openTab(server, new SharedStorage());
+  await model.settled();
+  const [a, b, c] = model.view.hand;
+  model.swipe(a, 'keep');
+  model.swipe(b, 'discard');
+  model.undo(a);
+  model.moveRow(b, 'keep', 0);
+  model.returnCard(b);
+  model.drawTo('table');
+  model.swipe(c, 'discard');
+  assert.ok(model.reshuffleDiscards());
+  await model.settled();
+  const reads = new Set(['drawnCards', 'listPile']);
+  const changes = server.requests.filter((request) => !reads.has(request.name));
+  assert.deepEqual([...new Set(changes.map((request) => request.name))].sort(),
+    ['addToPile', 'draw', 'drawFromPile', 'newShuffledDeck', 'returnToDeck', 'shuffleRemaining']);
+  assert.ok(changes.every((request) => typeof request.key === 'string' && request.key.length === 32));
+  assert.equal(new Set(changes.map((request) => request.key)).size, changes.length, 'no key used twice');
+  assert.ok(server.requests.filter((request) => reads.has(request.name)).every((request) => request.key === null));
 });
 
 test('a deck the server no longer has is reported once, and Retry starts a new one', async () => {

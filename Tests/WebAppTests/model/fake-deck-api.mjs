@@ -1,8 +1,12 @@
 // An in-memory Deck of Cards API with the semantics of /work/shared/DECK-API.md for the calls the web app makes,
 // and a fault switch: calls can fail as if the server were unreachable, answer 503, or be delayed; a test can also
 // change the deck behind the model's back (as another tab would), so that later changes are refused.
+//
+// Like `riffle serve`, it honours Idempotency-Key: a change sent again with the key of one it made answers the
+// first answer again and changes nothing; the same key with another request is 422. Every call is recorded in
+// `requests` ({ name, key }), so a test can check which key each change carried.
 
-import { APIError } from '../../../Sources/DeckService/WebApp/js/api.js';
+import { APIError } from '../../../Sources/RiffleWebApp/Public/js/api.js';
 
 const SUITS = ['SPADES', 'DIAMONDS', 'CLUBS', 'HEARTS'];
 const VALUES = ['ACE', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'JACK', 'QUEEN', 'KING'];
@@ -36,7 +40,11 @@ export class FakeDeckServer {
     this.failNext = 0;         // the next n calls fail as `fault` or unreachable
     this.maxDelayMs = 0;       // each call waits up to this long before it is handled
     this.lostAnswers = 0;      // the next n calls are handled but their answer is lost (a timeout)
+    this.loseAnswerTo = null;  // the name of a call (e.g. 'draw') whose next answer is lost
     this.calls = 0;
+    this.requests = [];        // every call: { name, key }
+    this.answersByKey = new Map();  // Idempotency-Key -> { request, answer }
+    this.replays = 0;
     this.api = this.makeAPI();
   }
 
@@ -72,14 +80,32 @@ export class FakeDeckServer {
     return piles;
   }
 
-  async call(handler) {
+  /** One call: `name` and `args` say what was asked (for Idempotency-Key), `key` is the change's key, if any. */
+  async call(name, args, key, handler) {
     this.calls += 1;
+    this.requests.push({ name, key: key || null });
     if (this.maxDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.random() * this.maxDelayMs));
     const failing = this.fault || (this.failNext > 0 ? 'unreachable' : null);
     if (this.failNext > 0) this.failNext -= 1;
     if (failing === 'unreachable') throw new APIError('The card server cannot be reached.', { unreachable: true });
     if (failing === 'busy') throw new APIError('The database is busy.', { status: 503 });
-    const answer = handler();
+    const request = JSON.stringify([name, args]);
+    const earlier = key ? this.answersByKey.get(key) : null;
+    if (earlier && earlier.request !== request) {
+      throw new APIError('This Idempotency-Key was used for another request.', { status: 422 });
+    }
+    let answer;
+    if (earlier) {
+      this.replays += 1;
+      answer = earlier.answer;
+    } else {
+      answer = handler();
+      if (key) this.answersByKey.set(key, { request, answer: JSON.parse(JSON.stringify(answer)) });
+    }
+    if (this.loseAnswerTo === name) {
+      this.loseAnswerTo = null;
+      throw new APIError('The card server cannot be reached.', { unreachable: true });
+    }
     if (this.lostAnswers > 0) {
       this.lostAnswers -= 1;
       throw new APIError('The card server cannot be reached.', { unreachable: true });
@@ -113,28 +139,28 @@ export class FakeDeckServer {
   makeAPI() {
     const pileNotFound = (name) => new APIError(`The pile, ${name} does not exist.`, { status: 404 });
     return {
-      newShuffledDeck: () => this.call(() => {
+      newShuffledDeck: ({ key } = {}) => this.call('newShuffledDeck', [], key, () => {
         this.created = (this.created || 0) + 1;
         const id = `deck${this.created}`;
         this.decks.set(id, { stack: this.shuffled(), drawn: [], piles: new Map() });
         return { success: true, deck_id: id, remaining: 52, shuffled: true };
       }),
-      draw: (id, count) => this.call(() => {
+      draw: (id, count, { key } = {}) => this.call('draw', [id, count], key, () => {
         const deck = this.deck(id);
         const cards = deck.stack.splice(0, count);
         deck.drawn.push(...cards);
         return { success: cards.length === count, deck_id: id, cards: cards.map(cardObject), remaining: deck.stack.length };
       }),
-      drawnCards: (id) => this.call(() => {
+      drawnCards: (id) => this.call('drawnCards', [id], null, () => {
         const deck = this.deck(id);
         return { success: true, deck_id: id, cards: deck.drawn.map(cardObject), remaining: deck.stack.length };
       }),
-      listPile: (id, name) => this.call(() => {
+      listPile: (id, name) => this.call('listPile', [id, name], null, () => {
         const deck = this.deck(id);
         if (!deck.piles.has(name)) throw pileNotFound(name);
         return { success: true, deck_id: id, remaining: deck.stack.length, piles: this.pilesJSON(deck, name) };
       }),
-      addToPile: (id, name, codes) => this.call(() => {
+      addToPile: (id, name, codes, { key } = {}) => this.call('addToPile', [id, name, codes], key, () => {
         const deck = this.deck(id);
         const pile = this.pile(deck, name);
         for (const code of codes) {
@@ -143,7 +169,7 @@ export class FakeDeckServer {
         }
         return { success: true, deck_id: id, remaining: deck.stack.length, piles: this.pilesJSON(deck, null) };
       }),
-      drawFromPile: (id, name, codes) => this.call(() => {
+      drawFromPile: (id, name, codes, { key } = {}) => this.call('drawFromPile', [id, name, codes], key, () => {
         const deck = this.deck(id);
         if (!deck.piles.has(name)) throw pileNotFound(name);
         const pile = deck.piles.get(name);
@@ -154,7 +180,7 @@ export class FakeDeckServer {
         deck.drawn.push(...codes);
         return { success: true, deck_id: id, cards: codes.map(cardObject), piles: this.pilesJSON(deck, null) };
       }),
-      returnToDeck: (id, name, codes) => this.call(() => {
+      returnToDeck: (id, name, codes, { key } = {}) => this.call('returnToDeck', [id, name, codes], key, () => {
         const deck = this.deck(id);
         if (!deck.piles.has(name)) throw pileNotFound(name);
         const pile = deck.piles.get(name);
@@ -165,7 +191,7 @@ export class FakeDeckServer {
         deck.stack.push(...codes);
         return { success: true, deck_id: id, remaining: deck.stack.length, piles: this.pilesJSON(deck, null) };
       }),
-      shuffleRemaining: (id) => this.call(() => {
+      shuffleRemaining: (id, { key } = {}) => this.call('shuffleRemaining', [id], key, () => {
         const deck = this.deck(id);
         deck.stack.sort(() => this.random() - 0.5);
         return { success: true, deck_id: id, remaining: deck.stack.length, shuffled: true };

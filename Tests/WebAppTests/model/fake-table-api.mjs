@@ -2,8 +2,13 @@
 // hands that only their owner sees, a per-deck change number, event streams that resume with Last-Event-ID, and
 // fault switches: calls fail as unreachable, answers get lost after the change was made, answers are delayed (so
 // an event can arrive before the answer), and streams drop.
+//
+// It follows the rules of a seated table (issue 30): every change needs a player's token (401 without, or with a
+// token it does not know, such as a removed player's); only the host (the first to join) starts a new round;
+// `add` with `from` is all-or-nothing (404 when a card is no longer in that pile); Idempotency-Key makes a resent
+// change answer its first answer again without changing anything (another request under the same key: 422).
 
-import { APIError } from '../../../Sources/DeckService/WebApp/js/api.js';
+import { APIError } from '../../../Sources/RiffleWebApp/Public/js/api.js';
 
 const CODES = ['S', 'D', 'C', 'H'].flatMap((suit) => ['A', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'J', 'Q', 'K']
   .map((value) => value + suit));
@@ -19,6 +24,10 @@ export class FakeTableServer {
     this.lostAnswers = 0;       // the next n changes are made but their answers are lost
     this.maxDelayMs = 0;
     this.applied = [];          // every change made: { player, kind, to, count, code }
+    this.requests = [];         // every change asked for: { name, key }
+    this.allOrNothing = true;   // false: an add naming a card that is not there answers success and moves nothing
+                                // (the server before issue 30), so the client must tell from the answer's cards
+    this.answersByKey = new Map();
     this.sources = new Set();
     this.api = this.makeAPI();
   }
@@ -42,8 +51,25 @@ export class FakeTableServer {
 
   playerOf(deck, token) {
     for (const [name, secret] of deck.players) if (secret === token) return name;
-    if (token) throw new APIError('Unknown player token.', { status: 401 });
+    if (token) throw new APIError('The token is not valid for this deck.', { status: 401 });
     return null;
+  }
+
+  /** The player a change is made by: on a seated table, a change needs a valid token. */
+  changer(deck, token) {
+    const player = this.playerOf(deck, token);
+    if (!player && deck.players.size > 0) throw new APIError('This table changes only through its players.', { status: 401 });
+    return player;
+  }
+
+  /** Removes a player (the host, or the player themself): their hand goes back into the stack. */
+  removePlayer(deckId, name) {
+    const deck = this.deck(deckId);
+    deck.players.delete(name);
+    const hand = deck.piles.get(name) || [];
+    deck.stack.push(...hand);
+    deck.piles.delete(name);
+    this.record(deck, 'leave', name, hand.length ? [{ from: name, to: 'deck', codes: hand }] : []);
   }
 
   pile(deck, name) {
@@ -73,7 +99,8 @@ export class FakeTableServer {
     const visible = (name) => !deck.players.has(name) || name === viewer;
     const moved = event.moved.map((move) => {
       const entry = { from: move.from, to: move.to, count: move.codes.length };
-      if (visible(move.from) || visible(move.to)) entry.cards = move.codes.map(card);
+      // Cards going into the stack are never named (a new round, a removed player's hand).
+      if (!move.hidden && move.to !== 'deck' && (visible(move.from) || visible(move.to))) entry.cards = move.codes.map(card);
       return entry;
     });
     const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.pilesJSON(deck, viewer), moved };
@@ -81,11 +108,22 @@ export class FakeTableServer {
     return { type: event.kind, lastEventId: String(event.id), data: JSON.stringify(data) };
   }
 
-  /** A call: fails while unreachable, waits a random delay, and may lose its answer after making the change. */
-  async call(changes, body) {
+  /**
+   * A call: fails while unreachable, waits a random delay, and may lose its answer after making the change. A change
+   * (`request` names it, `options.key` is its Idempotency-Key) made before under the same key answers again.
+   */
+  async call(changes, body, request = null, options = {}) {
     if (this.maxDelayMs) await pause(this.random() * this.maxDelayMs);
     if (this.fault === 'unreachable') throw new APIError('The card server cannot be reached.', { unreachable: true });
-    const answer = body();
+    const key = options.key || null;
+    const asked = JSON.stringify([request, options.token || null]);
+    if (request) this.requests.push({ name: request[0], key });
+    const earlier = key ? this.answersByKey.get(key) : null;
+    if (earlier && earlier.asked !== asked) {
+      throw new APIError('This Idempotency-Key was used for another request.', { status: 422 });
+    }
+    const answer = earlier ? earlier.answer : body();
+    if (key && !earlier) this.answersByKey.set(key, { asked, answer });
     if (changes && this.lostAnswers > 0) {
       this.lostAnswers -= 1;
       throw new APIError('The card server cannot be reached.', { unreachable: true });
@@ -106,9 +144,9 @@ export class FakeTableServer {
         this.record(deck, 'join', name, []);
         return { success: true, deck_id: deckId, player: name, token, piles: this.pilesJSON(deck, name) };
       }),
-      deal: (deckId, to, count, token) => this.call(true, () => {
+      deal: (deckId, to, count, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
-        const player = this.playerOf(deck, token);
+        const player = this.changer(deck, options.token);
         if (count > deck.stack.length) throw new APIError(`Not enough cards remaining to draw ${count} additional`, { status: 404 });
         const codes = deck.stack.splice(0, count);
         this.pile(deck, to).push(...codes);
@@ -117,13 +155,17 @@ export class FakeTableServer {
         const answer = { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player) };
         if (!deck.players.has(to) || to === player) answer.cards = codes.map(card);
         return answer;
-      }),
-      addToPile: (deckId, pileName, codes, token) => this.call(true, () => {
+      }, ['deal', deckId, to, count], options),
+      addToPile: (deckId, pileName, codes, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
-        const player = this.playerOf(deck, token);
+        const player = this.changer(deck, options.token);
         const moved = [];
         for (const code of codes) {
           const from = [...deck.piles].find(([, cards]) => cards.includes(code));
+          if (options.from && (!from || from[0] !== options.from) && !this.allOrNothing) continue;
+          if (options.from && (!from || from[0] !== options.from)) {
+            throw new APIError(`The pile, ${options.from} does not contain the requested cards.`, { status: 404 });
+          }
           if (!from) throw new APIError('The cards are not drawn.', { status: 400 });
           if (deck.players.has(from[0]) && from[0] !== player) throw new APIError('Not your hand.', { status: 403 });
           moved.push({ from: from[0], code });
@@ -135,11 +177,30 @@ export class FakeTableServer {
           this.applied.push({ player, kind: 'add', from, to: pileName, code });
         }
         this.record(deck, 'pile_add', player, moved.map(({ from, code }) => ({ from, to: pileName, codes: [code] })));
-        return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player) };
-      }),
-      listPile: (deckId, pileName, token) => this.call(false, () => {
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, player) };
+      }, ['add', deckId, pileName, codes, options.from || null], options),
+      newRound: (deckId, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
-        const player = this.playerOf(deck, token);
+        const player = this.changer(deck, options.token);
+        if (deck.players.size > 0 && [...deck.players.keys()][0] !== player) {
+          throw new APIError('Only the host may reshuffle the whole deck.', { status: 403 });
+        }
+        const moved = [];
+        for (const [name, cards] of deck.piles) {
+          if (cards.length) moved.push({ from: name, to: 'deck', codes: cards.slice(), hidden: true });
+          deck.stack.push(...cards.splice(0));
+        }
+        for (let i = deck.stack.length - 1; i > 0; i--) {
+          const j = Math.floor(this.random() * (i + 1));
+          [deck.stack[i], deck.stack[j]] = [deck.stack[j], deck.stack[i]];
+        }
+        this.applied.push({ player, kind: 'newRound' });
+        this.record(deck, 'shuffle', player, moved);
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, shuffled: true };
+      }, ['newRound', deckId], options),
+      listPile: (deckId, pileName, options = {}) => this.call(false, () => {
+        const deck = this.deck(deckId);
+        const player = this.playerOf(deck, options.token);
         if (!deck.piles.has(pileName)) throw new APIError(`The pile, ${pileName} does not exist.`, { status: 404 });
         return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, pileName) };
       }),
@@ -204,7 +265,14 @@ class FakeEventSource {
       return;
     }
     const deck = this.server.deck(this.deckId);
-    this.viewer = this.server.playerOf(deck, this.token);
+    try {
+      this.viewer = this.server.playerOf(deck, this.token);
+    } catch {
+      // A token the table no longer knows (a removed player): the stream is refused and EventSource gives up.
+      this.readyState = 2;
+      this.emit('error');
+      return;
+    }
     this.readyState = 1;
     this.emit('open');
     if (this.lastEventId === null) {

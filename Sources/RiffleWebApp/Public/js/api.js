@@ -15,14 +15,17 @@ const TIMEOUT_MS = 8000;
 
 /**
  * Sends one request under `/api/` and returns the decoded body, or throws an APIError. `token` (a live table's
- * player) is sent as `Authorization: Bearer`, never in the URL.
+ * player) is sent as `Authorization: Bearer`, never in the URL; `key` (a change's Idempotency-Key) as
+ * `Idempotency-Key`, so that the server makes a resent change once.
  */
-export async function request(path, params = {}, { token = null, method = 'GET' } = {}) {
+export async function request(path, params = {}, { token = null, method = 'GET', key = null } = {}) {
   const query = new URLSearchParams(params).toString();
   const url = `/api/${path}${query ? `?${query}` : ''}`;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers['Idempotency-Key'] = key;
   let response;
   try {
     response = await fetch(url, { method, headers, signal: controller.signal, cache: 'no-store' });
@@ -52,17 +55,19 @@ export async function request(path, params = {}, { token = null, method = 'GET' 
   return body;
 }
 
+/** The requests of the Swipe, Table and Piles views. A change takes `{ key }`, its Idempotency-Key. */
 export const api = {
-  newShuffledDeck: () => request('deck/new/shuffle/', { deck_count: 1 }),
-  deckInfo: (deck) => request(`deck/${deck}/`),
-  draw: (deck, count) => request(`deck/${deck}/draw/`, { count }),
+  newShuffledDeck: ({ key } = {}) => request('deck/new/shuffle/', { deck_count: 1 }, { key }),
+  draw: (deck, count, { key } = {}) => request(`deck/${deck}/draw/`, { count }, { key }),
   drawnCards: (deck) => request(`deck/${deck}/drawn/`),
-  reshuffleAll: (deck) => request(`deck/${deck}/shuffle/`),
-  shuffleRemaining: (deck) => request(`deck/${deck}/shuffle/`, { remaining: 'true' }),
-  addToPile: (deck, pile, codes) => request(`deck/${deck}/pile/${pile}/add/`, { cards: codes.join(',') }),
+  shuffleRemaining: (deck, { key } = {}) => request(`deck/${deck}/shuffle/`, { remaining: 'true' }, { key }),
+  addToPile: (deck, pile, codes, { key } = {}) =>
+    request(`deck/${deck}/pile/${pile}/add/`, { cards: codes.join(',') }, { key }),
   listPile: (deck, pile) => request(`deck/${deck}/pile/${pile}/list/`),
-  drawFromPile: (deck, pile, codes) => request(`deck/${deck}/pile/${pile}/draw/`, { cards: codes.join(',') }),
-  returnToDeck: (deck, pile, codes) => request(`deck/${deck}/pile/${pile}/return/`, { cards: codes.join(',') }),
+  drawFromPile: (deck, pile, codes, { key } = {}) =>
+    request(`deck/${deck}/pile/${pile}/draw/`, { cards: codes.join(',') }, { key }),
+  returnToDeck: (deck, pile, codes, { key } = {}) =>
+    request(`deck/${deck}/pile/${pile}/return/`, { cards: codes.join(',') }, { key }),
 };
 
 const VALUE_NAMES = {

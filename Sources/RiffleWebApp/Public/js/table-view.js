@@ -1,7 +1,8 @@
 // The Table view: seed 001's final product. Draw deals the deck's next card onto a random spot of the table; a
 // card is 20% of the table's height with the 226:314 aspect of the card art, always inside the table, and can be
 // dragged (or moved with the arrow keys) anywhere on it. The table's cards are the deck model's `table` pile, so
-// they are saved with the deck and kept on reload; where each lies is kept in localStorage.
+// they are saved with the deck and kept on reload; where each lies is kept in the storage main.js gives it
+// (localStorage).
 
 import { cardImage, cardName } from './api.js';
 import { PILES } from './deck-state.js';
@@ -15,10 +16,18 @@ const PLACES_KEY = 'riffle.table.places';
 function cards(count) { return `${count} ${count === 1 ? 'card' : 'cards'}`; }
 
 export class TableView {
-  constructor({ root, model, announce }) {
+  /**
+   * @param {object} options
+   * @param {HTMLElement} options.root the view's section.
+   * @param {DeckModel} options.model the deck model it renders and sends its draws to.
+   * @param {(message: string) => void} options.announce says something in the live region.
+   * @param {Storage} [options.storage] where the cards' places are kept (null: nowhere).
+   */
+  constructor({ root, model, announce, storage = null }) {
     this.root = root;
     this.model = model;
     this.announce = announce;
+    this.storage = storage;
     this.table = root.querySelector('[data-table]');
     this.drawButton = root.querySelector('[data-action="draw"]');
     this.newDeckButton = root.querySelector('[data-action="new-deck"]');
@@ -213,14 +222,14 @@ export class TableView {
   // MARK: Where the cards lie
 
   loadPlaces() {
-    try { return JSON.parse(localStorage.getItem(PLACES_KEY)) || {}; } catch { return {}; }
+    try { return JSON.parse(this.storage.getItem(PLACES_KEY)) || {}; } catch { return {}; }
   }
 
   savePlaces() {
     const kept = {};
     for (const code of this.entries.keys()) kept[code] = this.places[code];
     this.places = kept;
-    try { localStorage.setItem(PLACES_KEY, JSON.stringify(kept)); } catch { /* no storage */ }
+    try { if (this.storage) this.storage.setItem(PLACES_KEY, JSON.stringify(kept)); } catch { /* no storage */ }
   }
 }
 

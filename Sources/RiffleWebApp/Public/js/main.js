@@ -1,12 +1,13 @@
-// Boots the app: loads riffle.wasm, starts the one deck model, and wires the three views (each renders from the
-// model and sends it commands; no view calls another), the routes, the live announcements and the outbox banner.
+// Boots the app: loads riffle.wasm, starts the one deck model, and wires the views (each is given its model, renders
+// from it and sends it commands; no view calls another), the routes, the live announcements and the outbox banner.
+// The storage every model and view keeps its state in (localStorage) and this tab's name are chosen here, once.
+// Only the Swipe view's code comes with the first load: Table and Piles are fetched when first opened (their
+// sections are aria-busy until then), Play likewise, with its own model per table.
 
 import { loadEngine } from './engine.js';
 import { api, cardName } from './api.js';
 import { DeckModel } from './deck-model.js';
 import { SwipeView } from './swipe-view.js';
-import { TableView } from './table-view.js';
-import { PilesView } from './piles-view.js';
 import { SyncStatus } from './sync-status.js';
 import { stats } from './stats.js';
 
@@ -38,20 +39,6 @@ function route() {
   return { name, argument };
 }
 
-let playView = null;
-/** The Play view's module is fetched the first time #play is opened, so the other views never load it. */
-async function showPlay({ name, argument }) {
-  if (name !== 'play') {
-    if (playView) playView.hide();
-    return;
-  }
-  if (!playView) {
-    const { PlayView } = await import('./play-view.js');
-    playView = playView || new PlayView({ root: document.getElementById('view-play'), announce, tabId: tabId() });
-  }
-  await playView.show(argument);
-}
-
 /** This tab's name, kept across reloads (sessionStorage is per tab), so its unsaved changes come back. */
 function tabId() {
   try {
@@ -66,8 +53,45 @@ function tabId() {
   }
 }
 
-function storage() {
+function openStorage() {
   try { return window.localStorage; } catch { return null; }
+}
+
+const storage = openStorage();
+const tab = tabId();
+
+let play = null;      // { view, PlayModel, tableApi }, once #play has been opened
+let playModel = null;
+window.addEventListener('online', () => { if (playModel) playModel.retry(); });
+/**
+ * The Play view's modules are fetched the first time #play is opened, so the other views never load them. Each
+ * table (`#play/<deck>`) gets its own model, made here and given to the view.
+ */
+async function showPlay({ name, argument }) {
+  if (name !== 'play') {
+    if (play) play.view.hide();
+    playModel = null;
+    return;
+  }
+  if (!play) {
+    const [{ PlayView }, { PlayModel }, { tableApi }] = await Promise.all([
+      import('./play-view.js'), import('./play-model.js'), import('./play-api.js')]);
+    play = play || {
+      PlayModel,
+      tableApi,
+      view: new PlayView({
+        root: document.getElementById('view-play'),
+        announce,
+        startTable: async () => (await tableApi.newShuffledDeck()).deck_id,
+      }),
+    };
+  }
+  const deckId = argument && /^[a-z0-9]{1,64}$/.test(argument) ? argument : null;
+  if (playModel && playModel.deckId === deckId && play.view.model === playModel) return;
+  playModel = deckId ? new play.PlayModel({
+    deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url),
+  }) : null;
+  await play.view.show(playModel);
 }
 
 async function boot() {
@@ -100,38 +124,51 @@ async function boot() {
 
   const model = new DeckModel({
     api,
-    storage: storage(),
-    tabId: tabId(),
+    storage,
+    tabId: tab,
     onOtherTab: (listener) => window.addEventListener('storage', (event) => listener(event.key, event.newValue)),
   });
   sync.attach(model);
-  const piles = new PilesView({ root: document.getElementById('view-piles'), engine, model, announce, reducedMotion });
   const swipe = new SwipeView({ root: document.getElementById('view-swipe'), engine, model, announce, reducedMotion });
-  const table = new TableView({ root: document.getElementById('view-table'), model, announce });
-  window.riffleApp = { engine, model, swipe, piles, table };
+  const lazy = {
+    table: async () => {
+      const { TableView } = await import('./table-view.js');
+      return new TableView({ root: document.getElementById('view-table'), model, announce, storage });
+    },
+    piles: async () => {
+      const { PilesView } = await import('./piles-view.js');
+      return new PilesView({ root: document.getElementById('view-piles'), engine, model, announce, reducedMotion });
+    },
+  };
+  const started = new Map();
+  /** Fetches and starts the Table or Piles view the first time it is opened. */
+  const startView = (name) => {
+    if (!lazy[name]) return Promise.resolve();
+    if (!started.has(name)) {
+      started.set(name, lazy[name]().then((view) => {
+        view.start();
+        document.getElementById(`view-${name}`).removeAttribute('aria-busy');
+      }, (error) => {
+        started.delete(name);  // opening the view again tries again
+        sync.showFatal(`This view could not be loaded (${error.message || error}). Reload once the server is back.`);
+      }));
+    }
+    return started.get(name);
+  };
 
   const show = () => {
     const { name } = route();
     swipe.setActive(name === 'swipe');
+    return startView(name);
   };
   window.addEventListener('hashchange', show);
-  show();
-  piles.start();
-  table.start();
+  await show();
   await swipe.start();
-  // While changes wait, this tab's outbox says it is alive, so that a tab opened later does not adopt it as left
-  // behind by a closed tab (deck-model.js, adoptOrphans).
-  setInterval(() => { if (model.outbox.length > 0) model.save(); }, 5000);
   // Coming back to the tab or the network: read what other tabs did, resend what is pending.
-  window.addEventListener('online', () => model.retry());
+  window.addEventListener('online', () => model.refresh());
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && model.loaded) {
-      model.needsResync = true;
-      model.pump();
-    }
+    if (document.visibilityState === 'visible') model.refresh();
   });
-  let restored = false;
-  try { restored = Boolean(localStorage.getItem('riffle.deck')); } catch { /* no storage */ }
   model.start();
   const ready = () => {
     const dealt = model.view.hand.length > 0 || (model.view.remaining === 0 && model.view.dealing.hand === 0);
@@ -140,7 +177,7 @@ async function boot() {
     stats.reset();
     document.body.dataset.ready = 'true';
     const top = model.view.hand[0];
-    announce(restored
+    announce(model.restored
       ? 'Welcome back: your deck and piles are as you left them.'
       : `A new deck is shuffled${top ? `; the top card is the ${cardName(model.card(top))}` : ''}.`);
   };

@@ -5,7 +5,7 @@
 // player may see and the view shows: the player's own hand and the shared CENTRE; for every other pile it is null
 // and only its size is known. A change is plain data, so the outbox can keep it in localStorage:
 // deal {to, count} deals face down from the stack, play {code} moves a card from the hand to the centre, take
-// {code} moves one from the centre to the hand.
+// {code} moves one from the centre to the hand, newRound (the host's) collects every card into the stack.
 
 export const CENTRE = 'centre';
 
@@ -77,6 +77,15 @@ export function applyTableChange(table, change, me) {
       target.remaining += 1;
       return null;
     }
+    case 'newRound': {
+      for (const name of table.order) {
+        const pile = table.piles[name];
+        table.remaining += pile.remaining;
+        pile.remaining = 0;
+        if (pile.cards) pile.cards = [];
+      }
+      return null;
+    }
     default:
       return `unknown change ${change.kind}`;
   }
@@ -84,7 +93,7 @@ export function applyTableChange(table, change, me) {
 
 /** Whether a play or take is already made in `table` (its card is where it puts it); a deal cannot tell. */
 export function alreadyMade(table, change, me) {
-  if (change.kind === 'deal') return false;
+  if (change.kind !== 'play' && change.kind !== 'take') return false;
   const [from, to] = change.kind === 'play' ? [me, CENTRE] : [CENTRE, me];
   const holds = (name) => Boolean(table.piles[name] && table.piles[name].cards && table.piles[name].cards.includes(change.code));
   return holds(to) && !holds(from);
@@ -134,6 +143,7 @@ export function applyTableEvent(table, data, me) {
 /** Whether an event is the server's record of `change`, made by this player. */
 export function eventConfirms(change, kind, data, me) {
   if (data.player && data.player !== me) return false;
+  if (change.kind === 'newRound') return kind === 'shuffle';
   return (data.moved || []).some((move) => {
     const codes = movedCodes(move);
     if (change.kind === 'deal') return kind === 'deal' && move.to === change.to && move.count === change.count;
@@ -159,12 +169,27 @@ function list(codes) {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** What another player did, in words for the live region ("Ana played the 7 of Hearts to the centre."), or null. */
-export function describeEvent(kind, data, me) {
+/** Whether a `shuffle` event is a new round: every pile it lists is empty (a full reshuffle collects them all). */
+function isNewRound(data) {
+  return Object.values(data.piles || {}).every((pile) => pile.remaining === 0);
+}
+
+/**
+ * What another player did, in words for the live region ("Ana played the 7 of Hearts to the centre."), or null.
+ * `before` is the table before the event, to name a player who left.
+ */
+export function describeEvent(kind, data, me, before = null) {
   const actor = data.player && data.player !== me ? data.player : null;
   if (data.player === me) return null;
   const who = actor || 'Someone';
   if (kind === 'join') return `${data.player || 'Someone'} joined the table.`;
+  if (kind === 'leave') {
+    const seated = (name) => Boolean(data.piles && data.piles[name] && data.piles[name].private);
+    const gone = before ? otherPlayers(before, me).filter((name) => !seated(name)) : [];
+    if (gone.length === 1 && gone[0] !== data.player) return `${gone[0]} is no longer at the table.`;
+    return `${gone.length === 1 ? gone[0] : who} left the table.`;
+  }
+  if (kind === 'shuffle' && isNewRound(data)) return `${who} started a new round: every card is back in the deck.`;
   if (kind === 'shuffle' || kind === 'pile_shuffle') return `${who} shuffled.`;
   const parts = (data.moved || []).map((move) => {
     const codes = movedCodes(move);

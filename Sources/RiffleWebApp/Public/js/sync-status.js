@@ -1,6 +1,6 @@
 // What the outbox is doing, shown to the user: a quiet line ("All changes saved", "Saving…"), one banner with one
-// Retry when changes are waiting because the server failed (however many failures), and a notice when the server
-// refused a change for good.
+// Retry when changes are waiting because the server failed (however many failures; the outbox also resends them
+// by itself when the server answers again), and a notice when the server refused a change for good.
 
 function plural(count, one, many = `${one}s`) { return `${count} ${count === 1 ? one : many}`; }
 
@@ -16,15 +16,17 @@ export class SyncStatus {
     this.noticeClose = root.querySelector('[data-notice-close]');
     this.model = null;
     this.lastState = 'saved';
+    this.fatal = false;
     this.retryButton.addEventListener('click', () => {
-      if (this.model) this.model.retry();
+      if (this.model && !this.fatal) this.model.retry();
       else location.reload();
     });
     this.noticeClose.addEventListener('click', () => { this.noticeBox.hidden = true; });
   }
 
-  /** The engine could not load: nothing works without it. */
+  /** Code the app needs could not load (the engine, a view): only a reload helps. */
   showFatal(message) {
+    this.fatal = true;
     this.bannerText.textContent = message;
     this.retryButton.textContent = 'Reload';
     this.banner.hidden = false;
@@ -48,12 +50,13 @@ export class SyncStatus {
     if (this.line.textContent !== line) this.line.textContent = line;
 
     const stalled = state === 'stalled' || state === 'lost';
+    if (this.fatal) return;
     if (stalled) {
       const reason = error && error.message ? error.message : 'The card server did not answer.';
       const text = state === 'lost'
         ? 'The card server no longer has this deck. Retry starts a new one.'
         : `${pending > 0 ? `${plural(pending, 'change')} not saved yet` : 'Waiting for the card server'}: ${reason} ` +
-          'They are kept on this device; Retry sends them all, in order.';
+          'They are kept on this device and sent once the server answers.';
       if (this.bannerText.textContent !== text) this.bannerText.textContent = text;
       this.retryButton.textContent = pending > 1 ? `Retry all ${pending}` : 'Retry';
       this.retryButton.setAttribute('aria-label', pending > 1 ? `Retry: send all ${pending} changes` : 'Retry');

@@ -1,15 +1,16 @@
-// The one model of the deck every view renders from, and the outbox through which its changes reach the server.
+// The one model of the deck that the Swipe, Table and Piles views render from.
 //
 // The model keeps two states (deck-state.js): `confirmed`, what the server last said, and `view`, the confirmed
 // state with every pending change applied: what the user sees. A command (swipe, undo, move a row, draw to the
-// table…) appends a change to the outbox and updates `view` at once; the outbox sends its changes one at a time,
-// in order, and each answer moves `confirmed` forward. Nothing the user did is dropped:
+// table…) queues a change in the outbox (outbox.js) and updates `view` at once; the outbox sends the changes one
+// at a time, in order, each with its Idempotency-Key, and each answer moves `confirmed` forward. Nothing the user
+// did is dropped:
 //
-// - the server cannot be reached, or answers 5xx: the outbox stops (status 'stalled') and keeps every change, in
-//   order, in localStorage; one Retry (or the browser coming back online) resends them all;
+// - the server cannot be reached, or answers 5xx: the outbox stalls, keeps every change in storage, and resends
+//   them by itself when the server answers again (or at once on Retry, or when the browser is back online);
 // - the server refuses a change for good (the card is no longer where this tab thought: another tab moved it):
-//   the change is dropped and reported, the model reads the deck back from the server, re-applies the changes
-//   still pending on top of it and goes on;
+//   the change is dropped and reported, the deck is read back from the server, the changes still pending are
+//   re-applied on top of it, and the outbox goes on;
 // - an answer that disagrees with the model (pile sizes, cards left) also makes it read the deck back;
 // - another tab on the same deck saying it changed something makes this one read the deck back too.
 //
@@ -17,22 +18,16 @@
 
 import { cardName } from './api.js';
 import { PILES, PILE_NAMES, alreadyApplied, applyChange, cloneState, emptyState, locate } from './deck-state.js';
+import { Outbox, classify } from './outbox.js';
 
 const DECK_KEY = 'riffle.deck';
 const OUTBOX_PREFIX = 'riffle.outbox.';
 const CHANGED_KEY = 'riffle.deck.changed';
-const ORPHAN_AGE_MS = 15000;
 /** The swipe stack is topped up to this many cards when it falls to LOW_WATER. */
 export const HAND_TARGET = 10;
 export const LOW_WATER = 4;
 
-/** How an error from the API is handled: 'transient' (retry later), 'refused' (never), 'lost' (no such deck). */
-export function classify(error) {
-  if (!error || error.name !== 'APIError') return 'transient';
-  if (error.unreachable || error.status >= 500 || error.status === 408 || error.status === 429) return 'transient';
-  if (error.status === 404 && /Deck ID does not exist/.test(error.message)) return 'lost';
-  return 'refused';
-}
+const NEW_DECK = Object.freeze({ kind: 'newDeck', label: 'dealing a new deck', automatic: true });
 
 export class DeckModel extends EventTarget {
   /**
@@ -41,8 +36,9 @@ export class DeckModel extends EventTarget {
    * @param {Storage} [options.storage] where the deck id and the outbox are kept (localStorage in the browser).
    * @param {string} [options.tabId] this tab's name for its outbox (kept in sessionStorage, so a reload keeps it).
    * @param {(listener: Function) => void} [options.onOtherTab] subscribes to other tabs' storage events.
+   * @param {object} [options.outbox] options passed on to the Outbox (a clock, a backoff: tests).
    */
-  constructor({ api, storage = null, tabId = 'tab', onOtherTab = null }) {
+  constructor({ api, storage = null, tabId = 'tab', onOtherTab = null, outbox = {} }) {
     super();
     this.api = api;
     this.storage = storage;
@@ -50,14 +46,20 @@ export class DeckModel extends EventTarget {
     this.cards = new Map();   // code -> the card object the server sent (value, suit, images)
     this.confirmed = emptyState();
     this.view = emptyState();
-    this.outbox = [];
-    this.nextId = 1;
-    this.running = false;
-    this.stalled = null;      // the error that stopped the outbox
-    this.lost = false;        // the server no longer has the deck
-    this.needsResync = false;
-    this.started = false;
     this.loaded = false;      // the model has heard from the server at least once
+    this.restored = false;    // it continues a deck this browser used before
+    this.outbox = new Outbox({
+      ...outbox,
+      storage,
+      prefix: OUTBOX_PREFIX,
+      tabId,
+      send: (change) => this.send(change),
+      read: () => this.resync(),
+      onSent: () => this.sent(),
+      onRefused: (change, error) => this.refused(change, error),
+      snapshot: () => this.snapshot(),
+    });
+    this.outbox.addEventListener('status', () => this.emit('status'));
     if (onOtherTab) onOtherTab((key, value) => this.otherTabChanged(key, value));
   }
 
@@ -66,25 +68,19 @@ export class DeckModel extends EventTarget {
   card(code) { return this.cards.get(code); }
   where(code) { return locate(this.view, code); }
   get deckId() { return this.view.deckId || this.confirmed.deckId; }
-  get pendingCount() { return this.outbox.filter((change) => !change.automatic).length; }
 
   /** What the outbox is doing, for the status line and the banner. */
-  get status() {
-    let state = 'saved';
-    if (this.lost) state = 'lost';
-    else if (this.stalled) state = 'stalled';
-    else if (this.outbox.length > 0 || this.running || this.needsResync) state = 'saving';
-    return { state, pending: this.pendingCount, error: this.stalled, label: this.outbox[0] && this.outbox[0].label };
-  }
+  get status() { return this.outbox.status; }
 
-  /** Resolves when the outbox is empty and the model agrees with the server, or rejects when it stalls. */
+  /** Resolves when nothing waits (every change answered, the deck read), or rejects when the outbox stalls. */
   settled() {
     return new Promise((resolve, reject) => {
       const check = () => {
-        if (this.stalled || this.lost) {
+        const phase = this.outbox.phase;
+        if (phase === 'stalled' || phase === 'lost') {
           this.removeEventListener('status', check);
-          reject(this.stalled || new Error('deck lost'));
-        } else if (this.outbox.length === 0 && !this.running && !this.needsResync) {
+          reject(this.outbox.status.error || new Error(phase));
+        } else if (phase === 'idle') {
           this.removeEventListener('status', check);
           resolve();
         }
@@ -101,16 +97,12 @@ export class DeckModel extends EventTarget {
    * nothing), or starts a new deck. Does not wait for the server: the outbox reports how that goes.
    */
   start() {
-    this.started = true;
-    const saved = this.read(OUTBOX_PREFIX + this.tabId);
+    const saved = this.outbox.load();
     // This tab's own record wins: its deck may still be on its way (a new deck not dealt yet has no id).
-    const deckId = saved ? saved.deckId : this.readRaw(DECK_KEY);
-    this.outbox = saved && Array.isArray(saved.outbox) ? saved.outbox : [];
-    this.nextId = this.outbox.reduce((max, change) => Math.max(max, change.id + 1), 1);
-    this.adoptOrphans(deckId);
-    // Changes left from before a reload may have reached the server late: read the deck again once they are sent.
-    this.verifyWhenDrained = this.outbox.length > 0;
+    const deckId = saved ? saved.deckId : this.readStorage(DECK_KEY);
+    if (deckId) this.outbox.adoptOrphans((other) => Boolean(other) && other.deckId === deckId);
     if (deckId) {
+      this.restored = true;
       this.confirmed = emptyState(deckId, 0);
       // The deck as last read, so that the cards show at once (also with the server down); then read it again.
       if (saved && saved.confirmed && saved.confirmed.deckId === deckId) {
@@ -118,29 +110,17 @@ export class DeckModel extends EventTarget {
         this.register(saved.cards || []);
         this.loaded = true;
       }
-      this.needsResync = true;
-    } else if (!this.outbox.some((change) => change.kind === 'newDeck')) {
-      this.outbox.unshift({ id: this.nextId++, kind: 'newDeck', label: 'dealing a new deck', automatic: true });
+      this.outbox.requestRead();
+    } else if (!this.outbox.has((change) => change.kind === 'newDeck')) {
+      this.outbox.enqueue({ ...NEW_DECK });
     }
     this.rebase(false);
     this.topUpHand();
-    this.save();
-    this.pump();
+    this.outbox.start();
   }
 
-  /** Outboxes other tabs left behind (closed with changes unsaved) on this deck join this tab's, in order. */
-  adoptOrphans(deckId) {
-    if (!this.storage || !deckId) return;
-    const now = Date.now();
-    for (let i = this.storage.length - 1; i >= 0; i--) {
-      const key = this.storage.key(i);
-      if (!key || !key.startsWith(OUTBOX_PREFIX) || key === OUTBOX_PREFIX + this.tabId) continue;
-      const other = this.read(key);
-      if (!other || other.deckId !== deckId || now - (other.at || 0) < ORPHAN_AGE_MS) continue;
-      for (const change of other.outbox || []) this.outbox.push({ ...change, id: this.nextId++ });
-      this.storage.removeItem(key);
-    }
-  }
+  /** Stops sending and saving (the page is going away). */
+  stop() { this.outbox.stop(); }
 
   // MARK: Commands
 
@@ -190,9 +170,7 @@ export class DeckModel extends EventTarget {
   reshuffleDiscards() {
     const discards = this.view.piles.discard.slice();
     if (discards.length === 0) return false;
-    this.submit({
-      kind: 'return', pile: PILES.discard, codes: discards, label: 'returning the discards to the deck',
-    }, false);
+    this.submit({ kind: 'return', pile: PILES.discard, codes: discards, label: 'returning the discards to the deck' });
     return this.submit({ kind: 'shuffle', label: 'shuffling the deck' });
   }
 
@@ -201,142 +179,111 @@ export class DeckModel extends EventTarget {
     return this.submit({ kind: 'newDeck', label: 'dealing a new deck' });
   }
 
-  /** Resends every pending change, in order. */
+  /** Resends every pending change now; after a loss, starts a new deck. */
   retry() {
-    if (this.lost) {
-      this.lost = false;
-      this.outbox = [{ id: this.nextId++, kind: 'newDeck', label: 'dealing a new deck', automatic: true }];
+    if (this.outbox.phase === 'lost') {
       this.confirmed = emptyState();
+      this.outbox.reset([{ ...NEW_DECK }]);
       this.rebase(false);
-      this.save();
+      return;
     }
-    this.stalled = null;
-    this.pump();
+    this.outbox.retry();
   }
 
-  submit(change, pump = true) {
-    change.id = this.nextId++;
-    const reason = applyChange(cloneState(this.view), change);
+  /**
+   * The tab is shown again, or the browser is back online: reads the deck again (another tab may have changed it)
+   * and resends what waits, now. A lost deck stays lost until Retry.
+   */
+  refresh() {
+    if (this.loaded) this.outbox.requestRead();
+    this.outbox.retry();
+  }
+
+  submit(fields) {
+    const reason = applyChange(cloneState(this.view), { ...fields });
     if (reason) {
-      this.notice(`Could not finish ${change.label}: ${reason}.`);
+      this.notice(`Could not finish ${fields.label}: ${reason}.`);
       return false;
     }
-    this.outbox.push(change);
+    this.outbox.enqueue(fields);
     this.rebase(false);
     this.topUpHand();
-    this.save();
-    if (pump) this.pump();
     return true;
   }
 
   /** Keeps the swipe stack dealt: a draw is queued whenever it runs low and the deck has cards. */
   topUpHand() {
-    if (!this.view.deckId && !this.outbox.some((change) => change.kind === 'newDeck')) return;
+    if (!this.view.deckId && !this.outbox.has((change) => change.kind === 'newDeck')) return;
     const have = this.view.hand.length + this.view.dealing.hand;
     if (have > LOW_WATER || this.view.remaining <= 0) return;
-    const change = {
-      id: this.nextId++, kind: 'draw', count: HAND_TARGET - have, to: 'hand', label: 'dealing more cards',
-      automatic: true,
-    };
-    this.outbox.push(change);
+    const change = this.outbox.enqueue({
+      kind: 'draw', count: HAND_TARGET - have, to: 'hand', label: 'dealing more cards', automatic: true,
+    });
     applyChange(this.view, change);
     this.emit('change');
   }
 
-  // MARK: The outbox
-
-  /** Stops sending and saving (the page is going away; a test's "reload" leaves the old model like this). */
-  stop() {
-    this.started = false;
-    this.stopped = true;
-  }
-
-  async pump() {
-    if (this.running || this.stalled || this.lost || !this.started) return;
-    this.running = true;
-    this.emit('status');
-    for (;;) {
-      if (this.stopped) return;
-      try {
-        if (this.needsResync) {
-          await this.resync();
-          continue;
-        }
-        if (this.outbox.length === 0) {
-          if (!this.verifyWhenDrained) break;
-          // After an outage or a reload, a request may have landed after the last read: read once more at the end.
-          this.verifyWhenDrained = false;
-          this.needsResync = this.confirmed.deckId !== null;
-          continue;
-        }
-        const change = this.outbox[0];
-        await this.send(change);
-        if (this.stopped) return;
-        if (this.outbox[0] === change) this.outbox.shift();
-        this.rebase(false);
-        this.topUpHand();
-        this.save();
-        this.tellOtherTabs();
-      } catch (error) {
-        const kind = classify(error);
-        if (kind === 'refused' && !this.needsResync && this.outbox.length > 0) {
-          const [change] = this.outbox.splice(0, 1);
-          this.notice(`The server refused ${change.label}: ${error.message} The deck was read again from the server.`);
-          this.needsResync = true;
-          this.save();
-          continue;
-        }
-        if (kind === 'lost') this.lost = true;
-        else this.stalled = error;
-        // The request may have reached the server even though no answer came back: read the deck before resending.
-        this.needsResync = this.confirmed.deckId !== null;
-        this.verifyWhenDrained = true;
-        break;
-      }
-    }
-    this.running = false;
-    this.emit('status');
-  }
+  // MARK: What the outbox calls
 
   /** Sends one change and moves `confirmed` forward by what the server answered. */
   async send(change) {
     const deck = this.confirmed.deckId;
     const api = this.api;
+    const options = { key: change.key };
     const next = cloneState(this.confirmed);
     let answer;
     switch (change.kind) {
       case 'newDeck': {
-        answer = await api.newShuffledDeck();
+        answer = await api.newShuffledDeck(options);
         this.confirmed = emptyState(answer.deck_id, answer.remaining);
         this.loaded = true;
-        this.writeRaw(DECK_KEY, answer.deck_id);
+        this.writeStorage(DECK_KEY, answer.deck_id);
         return;
       }
       case 'draw': {
-        const count = Math.min(change.count, this.confirmed.remaining);
+        // A resend asks for what the first try asked for (the deck may have fewer cards left by then, the first
+        // try's among them), so that the server sees the same request under the same key.
+        if (change.asked === undefined) {
+          change.asked = Math.min(change.count, this.confirmed.remaining);
+          this.outbox.save();
+        }
+        const count = change.asked;
         if (count <= 0) return;
-        answer = await api.draw(deck, count);
+        answer = await api.draw(deck, count, options);
         const codes = this.register(answer.cards);
-        next.hand.push(...codes);
+        // A replayed answer (the first one was lost) names cards a read may have found dealt already.
+        for (const code of codes) if (!next.hand.includes(code)) next.hand.push(code);
         next.remaining = answer.remaining;
         if (change.to !== 'hand' && codes.length > 0) {
           // The dealt card goes on to its pile as the next change, so that a failure in between loses nothing.
-          this.outbox.splice(1, 0, {
-            id: this.nextId++, kind: 'add', pile: change.to, codes, label: change.label, automatic: change.automatic,
-          });
+          this.outbox.insertAfter(change, [{
+            kind: 'add', pile: change.to, codes, label: change.label, automatic: change.automatic,
+          }]);
         }
         this.confirmed = next;
         return;
       }
-      case 'add': answer = await api.addToPile(deck, change.pile, change.codes); break;
-      case 'take': answer = await api.drawFromPile(deck, change.pile, change.codes); break;
-      case 'return': answer = await api.returnToDeck(deck, change.pile, change.codes); break;
-      case 'shuffle': answer = await api.shuffleRemaining(deck); break;
+      case 'add': answer = await api.addToPile(deck, change.pile, change.codes, options); break;
+      case 'take': answer = await api.drawFromPile(deck, change.pile, change.codes, options); break;
+      case 'return': answer = await api.returnToDeck(deck, change.pile, change.codes, options); break;
+      case 'shuffle': answer = await api.shuffleRemaining(deck, options); break;
       default: return;
     }
-    if (applyChange(next, change) !== null) this.needsResync = true;
+    if (applyChange(next, change) !== null) this.outbox.requestRead();
     this.confirmed = next;
-    if (!this.agrees(answer)) this.needsResync = true;
+    if (!this.agrees(answer)) this.outbox.requestRead();
+  }
+
+  /** A change was answered and left the outbox: the view is the new confirmed state plus what still waits. */
+  sent() {
+    this.rebase(false);
+    this.topUpHand();
+    this.outbox.save();
+    if (this.outbox.changes.length === 0) this.tellOtherTabs();
+  }
+
+  refused(change, error) {
+    this.notice(`The server refused ${change.label}: ${error.message} The deck was read again from the server.`);
   }
 
   /** Whether an answer's cards left and pile sizes are what `confirmed` expects. */
@@ -349,10 +296,7 @@ export class DeckModel extends EventTarget {
   /** Reads the whole deck back from the server into `confirmed`, then re-applies what is pending. */
   async resync() {
     const deck = this.confirmed.deckId;
-    if (!deck) {
-      this.needsResync = false;
-      return;
-    }
+    if (!deck) return;
     const drawn = await this.api.drawnCards(deck);
     const state = emptyState(deck, drawn.remaining);
     state.hand = this.register(drawn.cards);
@@ -372,10 +316,9 @@ export class DeckModel extends EventTarget {
     if (this.confirmed.deckId !== deck) return;
     this.confirmed = state;
     this.loaded = true;
-    this.needsResync = false;
     this.rebase(true);
     this.topUpHand();
-    this.save();
+    this.outbox.save();
   }
 
   /**
@@ -384,17 +327,19 @@ export class DeckModel extends EventTarget {
    */
   rebase(dropStale) {
     const view = cloneState(this.confirmed);
-    const kept = [];
-    for (const change of this.outbox) {
-      if (dropStale && alreadyApplied(view, change)) continue;  // its answer was lost, but the server did it
+    const done = [];
+    for (const change of this.outbox.changes) {
+      if (dropStale && alreadyApplied(view, change)) {
+        done.push(change);  // its answer was lost, but the server did it
+        continue;
+      }
       const reason = applyChange(view, change);
       if (reason && dropStale) {
         this.notice(`Could not finish ${change.label}: ${reason} any more (another tab moved it).`);
-        continue;
+        done.push(change);
       }
-      kept.push(change);
     }
-    this.outbox = kept;
+    this.outbox.remove(done);
     this.view = view;
     this.emit('change');
   }
@@ -425,34 +370,27 @@ export class DeckModel extends EventTarget {
     let message;
     try { message = JSON.parse(value); } catch { return; }
     if (message.tab === this.tabId || message.deckId !== this.confirmed.deckId) return;
-    this.needsResync = true;
-    this.pump();
+    this.outbox.requestRead();
   }
 
   tellOtherTabs() {
-    if (this.outbox.length > 0) return;
-    this.writeRaw(CHANGED_KEY, JSON.stringify({ tab: this.tabId, deckId: this.confirmed.deckId, at: Date.now() }));
+    this.writeStorage(CHANGED_KEY, JSON.stringify({ tab: this.tabId, deckId: this.confirmed.deckId, at: Date.now() }));
   }
 
-  save() {
+  /** What is kept beside the outbox: the deck as last confirmed, so that a reload shows it at once. */
+  snapshot() {
     const { deckId, remaining, hand, piles } = this.confirmed;
     const codes = [...hand, ...Object.values(piles).flat()];
     const cards = codes.map((code) => this.cards.get(code)).filter(Boolean);
-    const value = { deckId, outbox: this.outbox, at: Date.now(), confirmed: { deckId, remaining, hand, piles }, cards };
-    this.writeRaw(OUTBOX_PREFIX + this.tabId, JSON.stringify(value));
+    return { deckId, confirmed: { deckId, remaining, hand, piles }, cards };
   }
 
-  read(key) {
-    const raw = this.readRaw(key);
-    if (!raw) return null;
-    try { return JSON.parse(raw); } catch { return null; }
-  }
-
-  readRaw(key) {
+  readStorage(key) {
     try { return this.storage ? this.storage.getItem(key) : null; } catch { return null; }
   }
 
-  writeRaw(key, value) {
-    try { if (this.storage && !this.stopped) this.storage.setItem(key, value); } catch { /* private mode: nothing persists */ }
+  writeStorage(key, value) {
+    if (this.outbox.closed) return;  // the page is going away: the next one owns the storage
+    try { if (this.storage) this.storage.setItem(key, value); } catch { /* private mode: nothing persists */ }
   }
 }

@@ -1,0 +1,23 @@
+// The live-table requests of the Play view (Riffle's extensions to the Deck of Cards API), loaded with the view.
+// Every request but joining takes `{ token }`, the player's token (sent as `Authorization: Bearer`); a change also
+// takes `{ key }`, its Idempotency-Key.
+
+import { request } from './api.js';
+
+export const tableApi = {
+  newShuffledDeck: ({ key } = {}) => request('deck/new/shuffle/', { deck_count: 1 }, { key }),
+  join: (deck, player) => request(`deck/${deck}/player/${player}/`, {}, { method: 'POST' }),
+  deal: (deck, pile, count, { token, key } = {}) => request(`deck/${deck}/pile/${pile}/deal/`, { count }, { token, key }),
+  /** Moves cards onto a pile; with `from`, only from that pile, and nothing at all if one of them is not there. */
+  addToPile: (deck, pile, codes, { token, key, from = null } = {}) => request(
+    `deck/${deck}/pile/${pile}/add/`, { cards: codes.join(','), ...(from ? { from } : {}) }, { token, key }),
+  listPile: (deck, pile, { token } = {}) => request(`deck/${deck}/pile/${pile}/list/`, {}, { token }),
+  /** The host's full reshuffle: every card, hands included, back into the deck, shuffled; the players stay. */
+  newRound: (deck, { token, key } = {}) => request(`deck/${deck}/shuffle/`, {}, { token, key }),
+  /** The deck's event stream; EventSource cannot send headers, so the token goes in the query. */
+  eventsURL: (deck, token, lastEventId = null) => {
+    const params = new URLSearchParams({ token });
+    if (lastEventId !== null) params.set('last_event_id', lastEventId);
+    return `/api/deck/${deck}/events/?${params}`;
+  },
+};

@@ -12,6 +12,10 @@ public struct DeckStatus: Hashable, Sendable, Decodable {
     /// Whether the deck has been shuffled.
     public var shuffled: Bool
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a status.
     ///
     /// - Parameters:
@@ -37,6 +41,10 @@ public struct ReturnResult: Hashable, Sendable, Decodable {
     /// How many cards are in the stack after the return.
     public var remaining: Int
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:

@@ -24,6 +24,10 @@ public struct DrawResult: Hashable, Sendable, Decodable {
     /// The server's message when fewer cards than asked for were dealt (`success: false`), else `nil`.
     public var shortfall: String?
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:

@@ -13,6 +13,10 @@ public struct PileState: Hashable, Sendable, Decodable {
     /// Every pile of the deck, in creation order.
     public var piles: [PileSummary]
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a state.
     ///
     /// - Parameters:
@@ -56,6 +60,10 @@ public struct PileDrawResult: Hashable, Sendable, Decodable {
     /// The deck's remaining count, which the API does not send for pile draws.
     public var remaining: Int?
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:

@@ -18,6 +18,10 @@ public struct DealResult: Hashable, Sendable, Decodable {
     /// The cards dealt, when this client may see them; otherwise `nil`.
     public var cards: [CardInfo]?
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:

@@ -18,6 +18,10 @@ public struct JoinResult: Hashable, Sendable, Decodable {
     /// Every pile of the deck after the join, in creation order.
     public var piles: [PileSummary]
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:

@@ -55,13 +55,13 @@ struct DeckCore: Sendable {
         _ request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller,
         precondition: ChangePrecondition? = nil, using generator: inout G
     ) -> DeckOutcome {
-        var outcome = outcome(
+        var numbered = unnumberedOutcome(
             of: request, deckID: id, deck: &deck, caller: caller, precondition: precondition, using: &generator)
-        outcome.response.changeNumber = outcome.changeNumber
-        return outcome
+        numbered.response.changeNumber = numbered.changeNumber
+        return numbered
     }
 
-    private func outcome<G: RandomNumberGenerator>(
+    private func unnumberedOutcome<G: RandomNumberGenerator>(
         of request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller,
         precondition: ChangePrecondition?, using generator: inout G
     ) -> DeckOutcome {

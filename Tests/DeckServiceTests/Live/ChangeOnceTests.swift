@@ -46,8 +46,8 @@ import Testing
             "GET", table.deckURL + "/pile/ana/deal/?count=5", token: token, headers: Self.key("deal"))
         #expect(dealt.status == 200 && dealt.etag == "\"2\"" && dealt.pileCodes("ana").count == 5)
         #expect(redealt.body == dealt.body && redealt.etag == "\"2\"" && redealt.replayed)
-        let drawn = try await send("POST", table.deckURL + "/draw/?count=2", token: token, headers: Self.key("draw"))
-        let redrawn = try await send("POST", table.deckURL + "/draw/?count=2", token: token, headers: Self.key("draw"))
+        let drawn = try await send("GET", table.deckURL + "/draw/?count=2", token: token, headers: Self.key("draw"))
+        let redrawn = try await send("GET", table.deckURL + "/draw/?count=2", token: token, headers: Self.key("draw"))
         #expect(drawn.codes == ["6S", "7S"] && redrawn.body == drawn.body && redrawn.replayed)
         let info = try await send("GET", table.deckURL + "/")
         #expect(info.object["remaining"] as? Int == 45)
@@ -197,7 +197,7 @@ import Testing
             ("HEAD", "/", nil, 200), ("HEAD", "/", "not-a-token", 401),
             ("GET", "/draw/", nil, 401), ("GET", "/draw/", "not-a-token", 401), ("GET", "/shuffle/", bo, 403),
             ("GET", "/pile/ana/draw/", bo, 403), ("GET", "/pile/nowhere/shuffle/", ana, 404),
-            ("GET", "/pile/centre/add/?cards=AS", ana, 404),
+            ("GET", "/pile/centre/add/?cards=KH", ana, 404),
         ] as [(String, String, String?, Int)] {
             let answer = try await send(method, table.deckURL + path, token: token)
             #expect(answer.status == status, "\(method) \(path)")

@@ -27,7 +27,7 @@ import Testing
         let requests: [(method: String, path: String, token: String?, name: String)] = [
             ("GET", "/api/deck/new/shuffle/", nil, "new"), ("POST", "/api/deck/\(id)/player/ana/", nil, "join"),
             ("GET", "/api/deck/\(id)/pile/ana/deal/?count=5", token, "deal"),
-            ("POST", "/api/deck/\(id)/draw/?count=3", token, "draw"),
+            ("GET", "/api/deck/\(id)/draw/?count=3", token, "draw"),
         ]
         var answers = [created, joined]
         for request in requests.dropFirst(2) {
@@ -81,7 +81,7 @@ import Testing
         let played = try await play(on: first.baseURL)
         try await expectReplayed(played, at: second.baseURL)
         let reused = try await send(
-            "POST", second.baseURL + "/api/deck/\(played.deckID)/draw/?count=4", token: played.token,
+            "GET", second.baseURL + "/api/deck/\(played.deckID)/draw/?count=4", token: played.token,
             headers: Self.key("draw"))
         #expect(reused.status == 422)
 
@@ -91,7 +91,7 @@ import Testing
             for attempt in 0..<8 {
                 group.addTask {
                     try await send(
-                        "POST", servers[attempt % 2] + "/api/deck/\(played.deckID)/draw/?count=2",
+                        "GET", servers[attempt % 2] + "/api/deck/\(played.deckID)/draw/?count=2",
                         token: played.token, headers: Self.key("race"))
                 }
             }
@@ -123,7 +123,7 @@ import Testing
         await server.stop()
         try await server.store.close()
 
-        let rows = try DatabaseQueue(path: path).read { db in
+        let rows: [Row] = try await DatabaseQueue(path: path).read { db in
             try Row.fetchAll(db, sql: "SELECT key, fingerprint, body FROM deck_request")
                 + Row.fetchAll(db, sql: "SELECT key, fingerprint, body FROM new_deck_request")
         }
@@ -133,7 +133,7 @@ import Testing
             let stored = [row[0] as String].map { Array($0.utf8) } + [(row[1] as Data), (row[2] as Data)].map(Array.init)
             for column in stored {
                 for secret in secrets {
-                    #expect(!column.contains(secret.bytes), "a stored row holds \(secret.name)")
+                    #expect(!column.containsBytes(secret.bytes), "a stored row holds \(secret.name)")
                 }
             }
         }
@@ -142,7 +142,7 @@ import Testing
         for file in files {
             let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(file)))
             for secret in secrets where secret.isKeyOrToken {
-                #expect(!bytes.contains(secret.bytes), "\(file) holds \(secret.name)")
+                #expect(!bytes.containsBytes(secret.bytes), "\(file) holds \(secret.name)")
             }
         }
     }
@@ -204,7 +204,7 @@ import Testing
 
 extension Array where Element == UInt8 {
     /// Whether `pattern` occurs in these bytes.
-    fileprivate func contains(_ pattern: [UInt8]) -> Bool {
+    fileprivate func containsBytes(_ pattern: [UInt8]) -> Bool {
         guard !pattern.isEmpty, pattern.count <= count else { return false }
         return (0...(count - pattern.count)).contains { start in self[start..<start + pattern.count].elementsEqual(pattern) }
     }

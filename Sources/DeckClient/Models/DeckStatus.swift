@@ -22,10 +22,12 @@ public struct DeckStatus: Hashable, Sendable, Decodable {
     ///   - deckID: the deck id.
     ///   - remaining: cards left in the stack.
     ///   - shuffled: whether the deck is shuffled.
-    public init(deckID: String, remaining: Int, shuffled: Bool) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, shuffled: Bool, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
         self.shuffled = shuffled
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -50,9 +52,11 @@ public struct ReturnResult: Hashable, Sendable, Decodable {
     /// - Parameters:
     ///   - deckID: the deck id.
     ///   - remaining: cards in the stack.
-    public init(deckID: String, remaining: Int) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

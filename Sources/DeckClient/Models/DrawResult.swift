@@ -35,11 +35,13 @@ public struct DrawResult: Hashable, Sendable, Decodable {
     ///   - cards: the cards dealt.
     ///   - remaining: cards left in the stack.
     ///   - shortfall: the server's message for a short draw.
-    public init(deckID: String, cards: [CardInfo], remaining: Int, shortfall: String? = nil) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, cards: [CardInfo], remaining: Int, shortfall: String? = nil, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.cards = cards
         self.remaining = remaining
         self.shortfall = shortfall
+        self.changeNumber = changeNumber
     }
 
     /// Whether every card asked for was dealt.

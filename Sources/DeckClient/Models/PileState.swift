@@ -23,10 +23,12 @@ public struct PileState: Hashable, Sendable, Decodable {
     ///   - deckID: the deck id.
     ///   - remaining: cards left in the stack.
     ///   - piles: every pile, in creation order.
-    public init(deckID: String, remaining: Int, piles: [PileSummary]) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, piles: [PileSummary], changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
         self.piles = piles
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -71,11 +73,13 @@ public struct PileDrawResult: Hashable, Sendable, Decodable {
     ///   - cards: the cards taken.
     ///   - piles: every pile after the draw.
     ///   - remaining: the deck's remaining count, when sent.
-    public init(deckID: String, cards: [CardInfo], piles: [PileSummary], remaining: Int? = nil) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, cards: [CardInfo], piles: [PileSummary], remaining: Int? = nil, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.cards = cards
         self.piles = piles
         self.remaining = remaining
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

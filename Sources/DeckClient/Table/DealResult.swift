@@ -29,11 +29,13 @@ public struct DealResult: Hashable, Sendable, Decodable {
     ///   - remaining: cards left in the stack.
     ///   - piles: every pile after the deal.
     ///   - cards: the dealt cards, when visible.
-    public init(deckID: String, remaining: Int, piles: [PileSummary], cards: [CardInfo]? = nil) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, piles: [PileSummary], cards: [CardInfo]? = nil, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
         self.piles = piles
         self.cards = cards
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -29,11 +29,13 @@ public struct JoinResult: Hashable, Sendable, Decodable {
     ///   - player: the player's name.
     ///   - token: the player's token.
     ///   - piles: every pile, in creation order.
-    public init(deckID: String, player: String, token: PlayerToken, piles: [PileSummary]) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, player: String, token: PlayerToken, piles: [PileSummary], changeNumber: Int? = nil) {
         self.deckID = deckID
         self.player = player
         self.token = token
         self.piles = piles
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -30,11 +30,13 @@ public struct LeaveResult: Hashable, Sendable, Decodable {
     ///   - player: the player removed.
     ///   - remaining: cards in the stack.
     ///   - piles: every pile after the removal.
-    public init(deckID: String, player: String, remaining: Int, piles: [PileSummary]) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, player: String, remaining: Int, piles: [PileSummary], changeNumber: Int? = nil) {
         self.deckID = deckID
         self.player = player
         self.remaining = remaining
         self.piles = piles
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -175,7 +175,8 @@ struct TableSeatCommandTests {
             #expect(tableValue("remaining", in: removed.standardOutput) == "52")
 
             let left = try await runCommand(
-                TableCommand.self, ["leave", id] + s, environment: ["RIFFLE_TOKEN": tokens["cy"]!, "RIFFLE_PLAYER": "cy"])
+                TableCommand.self, ["leave", id] + s,
+                environment: ["RIFFLE_TOKEN": tokens["cy"]!, "RIFFLE_PLAYER": "cy"])
             #expect(left.status == 0)
             #expect(tableValue("removed", in: left.standardOutput) == "cy")
             let json = try await runCommand(TableCommand.self, ["leave", id, "ana", "--token", ana, "--json"] + s)

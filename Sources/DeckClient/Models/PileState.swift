@@ -74,7 +74,9 @@ public struct PileDrawResult: Hashable, Sendable, Decodable {
     ///   - piles: every pile after the draw.
     ///   - remaining: the deck's remaining count, when sent.
     ///   - changeNumber: the deck's change number after the answer, if known.
-    public init(deckID: String, cards: [CardInfo], piles: [PileSummary], remaining: Int? = nil, changeNumber: Int? = nil) {
+    public init(
+        deckID: String, cards: [CardInfo], piles: [PileSummary], remaining: Int? = nil, changeNumber: Int? = nil
+    ) {
         self.deckID = deckID
         self.cards = cards
         self.piles = piles

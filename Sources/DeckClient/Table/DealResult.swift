@@ -30,7 +30,9 @@ public struct DealResult: Hashable, Sendable, Decodable {
     ///   - piles: every pile after the deal.
     ///   - cards: the dealt cards, when visible.
     ///   - changeNumber: the deck's change number after the answer, if known.
-    public init(deckID: String, remaining: Int, piles: [PileSummary], cards: [CardInfo]? = nil, changeNumber: Int? = nil) {
+    public init(
+        deckID: String, remaining: Int, piles: [PileSummary], cards: [CardInfo]? = nil, changeNumber: Int? = nil
+    ) {
         self.deckID = deckID
         self.remaining = remaining
         self.piles = piles

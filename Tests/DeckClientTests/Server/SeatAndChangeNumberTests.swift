@@ -27,7 +27,9 @@ struct SeatAndChangeNumberTests {
             #expect(removed.player == "bo" && removed.remaining == 52)
             #expect(removed.piles.map(\.name) == ["ana", "cy"])
             #expect(removed.changeNumber == 5, "three joins, a deal, the removal")
-            let gone = try await #require(throws: DeckClientError.self) { try await bo.deal(deckID: id, pile: "bo", count: 1) }
+            let gone = try await #require(throws: DeckClientError.self) {
+                try await bo.deal(deckID: id, pile: "bo", count: 1)
+            }
             #expect(gone.code == .unauthorized)
 
             let left = try await cy.leave(deckID: id, player: "cy")
@@ -52,7 +54,8 @@ struct SeatAndChangeNumberTests {
                 try await bo.addToPile(deckID: id, pile: "bo", cards: [centre], from: "centre")
             }
             #expect(late.code == .cardsNotInPile && late.httpStatus == 404)
-            #expect(late.serverMessage == "The card \(centre.code) is not in the pile centre any more; nothing was moved.")
+            #expect(
+                late.serverMessage == "The card \(centre.code) is not in the pile centre any more; nothing was moved.")
             let notYours = try await #require(throws: DeckClientError.self) {
                 try await bo.addToPile(deckID: id, pile: "bo", cards: [centre], from: "ana")
             }

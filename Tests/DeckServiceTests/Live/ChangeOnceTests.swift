@@ -41,7 +41,8 @@ import Testing
         #expect(rejoined.status == 200 && rejoined.body == joined.body && rejoined.etag == "\"1\"" && rejoined.replayed)
 
         // A deal and a draw, resent: their first answers (the same cards), the deck changed once.
-        let dealt = try await send("GET", table.deckURL + "/pile/ana/deal/?count=5", token: token, headers: Self.key("deal"))
+        let dealt = try await send(
+            "GET", table.deckURL + "/pile/ana/deal/?count=5", token: token, headers: Self.key("deal"))
         let redealt = try await send(
             "GET", table.deckURL + "/pile/ana/deal/?count=5", token: token, headers: Self.key("deal"))
         #expect(dealt.status == 200 && dealt.etag == "\"2\"" && dealt.pileCodes("ana").count == 5)
@@ -106,7 +107,8 @@ import Testing
         #expect(stale.piles.isEmpty)
         #expect(try await send("GET", table.deckURL + "/").object["remaining"] as? Int == 51)
         for tag in ["W/\"1\"", "*", " \"2\" "] {
-            let answer = try await send("GET", table.deckURL + "/pile/discard/add/?cards=AS", headers: ["If-Match": tag])
+            let answer = try await send(
+                "GET", table.deckURL + "/pile/discard/add/?cards=AS", headers: ["If-Match": tag])
             #expect(answer.status == 200, "\(tag)")
         }
         // A live table: the 412 shows the deck as the caller may see it, and nothing changes.
@@ -125,7 +127,9 @@ import Testing
         #expect(try await send("GET", table.deckURL + "/").etag == now)
         // A refusal is not remembered: the same key goes through with the right tag.
         let conditional = ["If-Match": "\"3\""].merging(Self.key("retry")) { $1 }
-        #expect(try await send("GET", table.deckURL + "/pile/centre/deal/?count=1", token: ana, headers: conditional).status == 412)
+        #expect(
+            try await send("GET", table.deckURL + "/pile/centre/deal/?count=1", token: ana, headers: conditional).status
+                == 412)
         let right = ["If-Match": now].merging(Self.key("retry")) { $1 }
         let made = try await send("GET", table.deckURL + "/pile/centre/deal/?count=1", token: ana, headers: right)
         #expect(made.status == 200 && !made.replayed)
@@ -142,7 +146,9 @@ import Testing
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
-        for ifMatch in ["1", "\"abc\"", "\"1\", \"2\"", "\"-1\"", "\"01\"", "\"\"", "W/1", "\"99999999999999999999\"", "**"] {
+        for ifMatch in [
+            "1", "\"abc\"", "\"1\", \"2\"", "\"-1\"", "\"01\"", "\"\"", "W/1", "\"99999999999999999999\"", "**",
+        ] {
             let answer = try await send("GET", table.deckURL + "/draw/", headers: ["If-Match": ifMatch])
             #expect(answer.status == 400, "If-Match: \(ifMatch)")
             #expect(answer.error?.hasPrefix("If-Match must be one entity tag") == true)
@@ -158,7 +164,8 @@ import Testing
         #expect(info.object["remaining"] as? Int == 52 && info.etag == "\"0\"")
         #expect(try await server.store.deckCount() == 1)
         // A read ignores both headers, well-formed or not.
-        let read = try await send("GET", table.deckURL + "/", headers: ["Idempotency-Key": "short", "If-Match": "\"7\""])
+        let read = try await send(
+            "GET", table.deckURL + "/", headers: ["Idempotency-Key": "short", "If-Match": "\"7\""])
         #expect(read.status == 200 && read.etag == "\"0\"")
     }
 
@@ -172,7 +179,9 @@ import Testing
         let bo = try await table.join("bo")
         let elsewhere = try await TestTable.create(on: server.baseURL)
         let foreign = try await elsewhere.join("eve")
-        #expect(try await send("DELETE", table.deckURL + "/player/bo/", token: ana, headers: Self.key("remove")).status == 200)
+        #expect(
+            try await send("DELETE", table.deckURL + "/player/bo/", token: ana, headers: Self.key("remove")).status
+                == 200)
         let before = try await send("GET", table.deckURL + "/")
         for (token, name) in [(bo, "removed"), (foreign, "foreign"), ("not-a-token", "malformed")] {
             let answer = try await send(

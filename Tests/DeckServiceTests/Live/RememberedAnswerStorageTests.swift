@@ -32,7 +32,8 @@ import Testing
         var answers = [created, joined]
         for request in requests.dropFirst(2) {
             answers.append(
-                try await send(request.method, baseURL + request.path, token: request.token, headers: Self.key(request.name)))
+                try await send(
+                    request.method, baseURL + request.path, token: request.token, headers: Self.key(request.name)))
         }
         #expect(answers.allSatisfy { $0.status == 200 && !$0.replayed })
         #expect(answers[2].pileCodes("ana").count == 5)
@@ -130,7 +131,8 @@ import Testing
         #expect(rows.count == 4, "the new deck, the join, the deal and the draw")
         let secrets = Self.secrets(of: played)
         for row in rows {
-            let stored = [row[0] as String].map { Array($0.utf8) } + [(row[1] as Data), (row[2] as Data)].map(Array.init)
+            let stored =
+                [row[0] as String].map { Array($0.utf8) } + [(row[1] as Data), (row[2] as Data)].map(Array.init)
             for column in stored {
                 for secret in secrets {
                     #expect(!column.containsBytes(secret.bytes), "a stored row holds \(secret.name)")
@@ -206,6 +208,8 @@ extension Array where Element == UInt8 {
     /// Whether `pattern` occurs in these bytes.
     fileprivate func containsBytes(_ pattern: [UInt8]) -> Bool {
         guard !pattern.isEmpty, pattern.count <= count else { return false }
-        return (0...(count - pattern.count)).contains { start in self[start..<start + pattern.count].elementsEqual(pattern) }
+        return (0...(count - pattern.count)).contains { start in
+            self[start..<start + pattern.count].elementsEqual(pattern)
+        }
     }
 }

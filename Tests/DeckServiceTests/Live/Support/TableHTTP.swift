@@ -40,7 +40,9 @@ func send(
     let (data, response) = try await session.cancellableData(for: request)
     let http = response as? HTTPURLResponse
     var fields: [String: String] = [:]
-    for case (let name as String, let value as String) in http?.allHeaderFields ?? [:] { fields[name.lowercased()] = value }
+    for case (let name as String, let value as String) in http?.allHeaderFields ?? [:] {
+        fields[name.lowercased()] = value
+    }
     return RawAnswer(status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self), headers: fields)
 }
 

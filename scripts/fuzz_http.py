@@ -129,6 +129,12 @@ def main():
         if body is not None and rng.random() < 0.7:
             headers["Content-Type"] = rng.choice(
                 ["application/x-www-form-urlencoded", "application/json", "text/plain", "multipart/form-data"])
+        if rng.random() < 0.1:
+            headers["Idempotency-Key"] = rng.choice(
+                ["fuzz-key-%08d" % rng.randrange(10 ** 8), "short", "k" * 129, "bad key with spaces", '"quoted-key-0123456"',
+                 "\u00e9" * 20])
+        if rng.random() < 0.1:
+            headers["If-Match"] = rng.choice(['"0"', '"1"', 'W/"2"', "*", "1", '"x"', '"1", "2"', '"01"', '"9' + "9" * 30 + '"'])
         if rng.random() < 0.05:
             for n in range(rng.choice([50, 101, 150])):
                 headers["X-Fuzz-%d" % n] = "v"

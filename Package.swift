@@ -196,6 +196,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                serverProduct("GRDB", "GRDB.swift"),
             ],
             swiftSettings: strictSwift6
         ),

@@ -94,6 +94,7 @@ def main():
     if base.hostname not in ("127.0.0.1", "localhost", "::1"):
         sys.exit("loopback only")
     rng = random.Random(args.seed)
+    header_rng = random.Random(args.seed + 1_000_003)
     connection = http.client.HTTPConnection(base.hostname, base.port, timeout=10)
 
     def send(method, target, body=None, headers=None):
@@ -129,6 +130,14 @@ def main():
         if body is not None and rng.random() < 0.7:
             headers["Content-Type"] = rng.choice(
                 ["application/x-www-form-urlencoded", "application/json", "text/plain", "multipart/form-data"])
+        # The change headers come from a generator of their own, so that the requests above stay the ones a seed
+        # has always made.
+        if header_rng.random() < 0.1:
+            headers["Idempotency-Key"] = header_rng.choice(
+                ["fuzz-key-%08d" % header_rng.randrange(10 ** 8), "short", "k" * 129, "bad key with spaces", '"quoted-key-0123456"',
+                 "\u00e9" * 20])
+        if header_rng.random() < 0.1:
+            headers["If-Match"] = header_rng.choice(['"0"', '"1"', 'W/"2"', "*", "1", '"x"', '"1", "2"', '"01"', '"9' + "9" * 30 + '"'])
         if rng.random() < 0.05:
             for n in range(rng.choice([50, 101, 150])):
                 headers["X-Fuzz-%d" % n] = "v"

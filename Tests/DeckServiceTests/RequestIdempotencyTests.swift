@@ -52,25 +52,62 @@ import Testing
         #expect(fingerprint(path: "/p/", query: "ab=c") != fingerprint(path: "/p/", query: "a=bc"))
     }
 
-    @Test func newDeckKeysAreScopedByTheClientsAddress() throws {
+    @Test func newDeckKeysAreScopedByTheClientsAddressAndDeckKeysByTheirDeck() throws {
         let key = try #require(try RequestIdempotency.read("0b7c54d2-6d6e-4c0f-9a51-7d3c1f6e2a90"))
-        let parameters = APIParameters(encoded: "deck_count=2")
-        let here = key.inNewDeckScope(client: "10.0.0.1", method: .post, path: "/api/deck/new/", parameters: parameters)
-        let there = key.inNewDeckScope(
-            client: "10.0.0.2", method: .post, path: "/api/deck/new/", parameters: parameters)
-        #expect(here.key != there.key)
-        #expect(here.fingerprint == there.fingerprint)
-        let deck = key.inDeckScope(
-            method: .post, path: "/api/deck/abc123def456/draw/", parameters: parameters, caller: .spectator)
-        #expect(deck.key == key.key)
+        let fingerprint = RequestIdempotency.fingerprint(
+            method: .post, path: "/api/deck/new/", parameters: APIParameters(encoded: "deck_count=2"),
+            caller: .spectator)
+        let here = AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.1"), fingerprint: fingerprint).storedKey
+        let there = AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.2"), fingerprint: fingerprint).storedKey
+        let onADeck = AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: fingerprint).storedKey
+        let onAnother = AnswerSeal(key: key, scope: .deck(id: "abc123def457"), fingerprint: fingerprint).storedKey
+        #expect(Set([here, there, onADeck, onAnother].map(\.key)).count == 4, "one key, four unrelated rows")
+        #expect(Set([here, there, onADeck, onAnother].map(\.fingerprint)).count == 4)
+        // The same key, scope and request find the same row.
+        #expect(AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.1"), fingerprint: fingerprint).storedKey == here)
+        // What the store keeps names neither the key nor the request.
+        #expect(here.key.count == 64 && here.key.allSatisfy(\.isHexDigit) && !here.key.contains(key.key))
+        #expect(here.fingerprint != fingerprint && here.fingerprint.count == 32)
     }
 
-    @Test func answersAreRememberedAndGivenAgainByteForByte() {
-        let answer = APIResponse(status: .ok, json: #"{"success":true,"deck_id":"abc123def456","remaining":50}"#)
-        let remembered = answer.remembered(changeNumber: 7)
-        #expect(remembered == RememberedAnswer(status: 200, body: Array(answer.json.utf8), changeNumber: 7))
-        let again = APIResponse(remembered: remembered)
-        #expect(again.status == .ok && again.json == answer.json)
+    @Test func answersAreSealedAndOpenOnlyWithTheirKeyAndRequest() throws {
+        let token = "tKJ1Vb8sQxg0mR4uYp2nZc7wLd9hEf3aBi5oNj6kPqS"
+        let answer = APIResponse(
+            status: .ok, json: #"{"success":true,"deck_id":"abc123def456","player":"ana","token":""# + token + #""}"#,
+            changeNumber: 7)
+        let key = try #require(try RequestIdempotency.read("0b7c54d2-6d6e-4c0f-9a51-7d3c1f6e2a90"))
+        let otherKey = try #require(try RequestIdempotency.read("0b7c54d2-6d6e-4c0f-9a51-7d3c1f6e2a91"))
+        let fingerprint = Array(repeating: UInt8(1), count: 32)
+        let seal = AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: fingerprint)
+        let remembered = seal.seal(answer)
+        #expect(remembered.status == 200 && remembered.changeNumber == 7)
+        #expect(!String(decoding: remembered.body, as: UTF8.self).contains(token))
+        #expect(!String(decoding: remembered.body, as: UTF8.self).contains("abc123def456"))
+        #expect(seal.seal(answer).body != remembered.body, "a fresh nonce every time")
+
+        let again = try seal.open(remembered)
+        #expect(again.status == .ok && again.json == answer.json && again.changeNumber == 7 && again.replayed)
+        // Another key, another scope, another request, or an altered row: nothing opens.
+        let strangers = [
+            AnswerSeal(key: otherKey, scope: .deck(id: "abc123def456"), fingerprint: fingerprint),
+            AnswerSeal(key: key, scope: .deck(id: "abc123def457"), fingerprint: fingerprint),
+            AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: Array(repeating: 2, count: 32)),
+        ]
+        for stranger in strangers {
+            #expect(throws: AnswerSeal.UnreadableAnswer.self) { try stranger.open(remembered) }
+        }
+        var altered = remembered.body
+        altered[altered.count / 2] ^= 1
+        let tampered = [
+            RememberedAnswer(status: 200, body: altered, changeNumber: 7),
+            RememberedAnswer(status: 201, body: remembered.body, changeNumber: 7),
+            RememberedAnswer(status: 200, body: remembered.body, changeNumber: 8),
+            RememberedAnswer(status: 200, body: [], changeNumber: 7),
+            RememberedAnswer(status: 200, body: [2] + remembered.body.dropFirst(), changeNumber: 7),
+        ]
+        for row in tampered {
+            #expect(throws: AnswerSeal.UnreadableAnswer.self) { try seal.open(row) }
+        }
         #expect(APIError.idempotencyKeyReused.status.code == 422)
     }
 }

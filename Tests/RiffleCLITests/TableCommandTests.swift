@@ -148,3 +148,46 @@ struct SeatedDeckCommandTests {
         }
     }
 }
+
+@Suite("riffle table leave and remove")
+struct TableSeatCommandTests {
+    @Test("the host removes a player, a player leaves; others may not remove anyone")
+    func removeAndLeave() async throws {
+        try await withCLIServer { server in
+            let s = ["--server", server.baseURL]
+            let new = try await runCommand(DeckCommand.self, ["new"] + s)
+            let id = try #require(tableValue("deck", in: new.standardOutput))
+            var tokens: [String: String] = [:]
+            for name in ["ana", "bo", "cy"] {
+                tokens[name] = try #require(
+                    tableValue(
+                        "token", in: try await runCommand(TableCommand.self, ["join", id, name] + s).standardOutput))
+            }
+            let ana = try #require(tokens["ana"])
+            _ = try await runCommand(TableCommand.self, ["deal", id, "bo", "--count", "3", "--token", ana] + s)
+
+            let notHost = try await runCommand(TableCommand.self, ["remove", id, "bo", "--token", tokens["cy"]!] + s)
+            #expect(notHost.status == 1)
+            #expect(notHost.standardError.contains("(HTTP 403)"))
+            let removed = try await runCommand(TableCommand.self, ["remove", id, "bo", "--token", ana] + s)
+            #expect(removed.status == 0)
+            #expect(tableValue("removed", in: removed.standardOutput) == "bo")
+            #expect(tableValue("remaining", in: removed.standardOutput) == "52")
+
+            let left = try await runCommand(
+                TableCommand.self, ["leave", id] + s,
+                environment: ["RIFFLE_TOKEN": tokens["cy"]!, "RIFFLE_PLAYER": "cy"])
+            #expect(left.status == 0)
+            #expect(tableValue("removed", in: left.standardOutput) == "cy")
+            let json = try await runCommand(TableCommand.self, ["leave", id, "ana", "--token", ana, "--json"] + s)
+            #expect(json.status == 0)
+            #expect(json.standardOutput.contains(#""player":"ana""#))
+            let again = try await runCommand(TableCommand.self, ["leave", id, "ana", "--token", ana] + s)
+            #expect(again.status == 1)
+            #expect(again.standardError.contains("(HTTP 404)") || again.standardError.contains("(HTTP 401)"))
+            let unnamed = try await runCommand(TableCommand.self, ["leave", id] + s)
+            #expect(unnamed.status == 1)
+            #expect(unnamed.standardError.contains("RIFFLE_PLAYER"))
+        }
+    }
+}

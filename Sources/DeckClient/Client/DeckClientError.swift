@@ -33,7 +33,9 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
         ///
         /// A main-deck over-draw is not thrown: it is a ``DrawResult`` with a ``DrawResult/shortfall``.
         public static let notEnoughCards = Code(.notEnoughCards)
-        /// A pile draw named cards the pile does not hold.
+        /// A pile draw named cards the pile does not hold, or an add named cards that are no longer
+        /// where it said (in its `from` pile, or anywhere the caller can see on a live table):
+        /// someone else took them first. Nothing moved.
         public static let cardsNotInPile = Code(.cardsNotInPile)
         /// The server answered `success: false` with another message (``serverMessage`` has it).
         public static let serverRejected = Code(.serverRejected)
@@ -137,6 +139,8 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
         } else if message.hasPrefix("The pile, ") && message.hasSuffix(" does not exist.") {
             code = .pileNotFound
         } else if message.hasPrefix("The pile, ") && message.hasSuffix("does not contain the requested cards.") {
+            code = .cardsNotInPile
+        } else if message.hasPrefix("The card ") && message.hasSuffix("; nothing was moved.") {
             code = .cardsNotInPile
         } else if message.hasPrefix("Not enough cards remaining") {
             code = .notEnoughCards

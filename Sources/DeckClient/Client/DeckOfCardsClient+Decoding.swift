@@ -75,7 +75,7 @@ extension DeckOfCardsClient {
             if mayDealShort, envelope.success == false, (200..<300).contains(response.status),
                 let short = try? decoder.decode(Answer.self, from: response.body)
             {
-                return short
+                return withChangeNumber(short, from: response)
             }
             var error = DeckClientError.server(message: message, status: response.status)
             if response.status == 412, var deck = try? decoder.decode(DeckSnapshot.self, from: response.body) {
@@ -85,7 +85,7 @@ extension DeckOfCardsClient {
             throw error
         }
         do {
-            return try decoder.decode(Answer.self, from: response.body)
+            return withChangeNumber(try decoder.decode(Answer.self, from: response.body), from: response)
         } catch {
             throw decodingError(error, status: response.status)
         }

@@ -9,14 +9,36 @@ extension DeckOfCardsClient {
     /// state.piles[named: "discard"]?.remaining     // 2
     /// ```
     ///
+    /// Take a card from a shared pile into your hand only if it is still there (a Take that may
+    /// race another player's):
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try await ana.addToPile(deckID: id, pile: "ana", cards: [card], from: "centre")
+    /// } catch let error as DeckClientError where error.code == .cardsNotInPile {
+    ///     print("Someone else took it first.")         // and nothing moved
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - deckID: the deck id.
     ///   - pile: the pile name, `[-a-zA-Z0-9_]+`.
-    ///   - cards: the cards to add on top (cards still in the stack are ignored by the server).
+    ///   - cards: the cards to add on top (cards still in the stack are ignored by the server; on a
+    ///     live table a card the caller cannot see fails the whole add).
+    ///   - source: the pile the cards must come out of (`from=`), or `nil` for wherever they are.
     /// - Returns: the piles after the add.
-    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
-    public func addToPile(deckID: String, pile: String, cards: [PlayingCards.Card]) async throws -> PileState {
-        try await decoded(.addToPile(deckID: deckID, pile: pile, cards: cards), as: PileState.self)
+    /// - Throws: ``DeckClientError``: ``DeckClientError/Code/cardsNotInPile`` when a card is not
+    ///   where the add says (nothing moved), ``DeckClientError/Code/forbidden`` when `source` is
+    ///   another player's hand, ``DeckClientError/Code/pileNotFound`` for an unknown `source`,
+    ///   ``DeckClientError/Code/invalidRequest`` for an invalid name. Resent after transient
+    ///   failures with its idempotency key.
+    public func addToPile(
+        deckID: String, pile: String, cards: [PlayingCards.Card], from source: String? = nil
+    ) async throws -> PileState {
+        if let source, !PileName.isValid(source) {
+            throw DeckClientError(code: .invalidRequest, message: "\"\(source)\" is not a valid pile name.")
+        }
+        return try await decoded(.addToPile(deckID: deckID, pile: pile, cards: cards, from: source), as: PileState.self)
     }
 
     /// Lists every pile's size and the named pile's cards (bottom to top). Safe to retry.

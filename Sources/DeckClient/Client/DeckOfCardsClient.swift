@@ -94,7 +94,8 @@ public struct DeckOfCardsClient: Sendable {
     }
 
     /// The HTTP request for an API request: `GET` with a query string for reads, `POST` with a
-    /// form-encoded body for requests that change state, with their `Idempotency-Key` and
+    /// form-encoded body for requests that change state (`DELETE` without a body to remove a
+    /// player), with their `Idempotency-Key` and
     /// `If-Match` when their ``DeckRequest/options`` have them; with the player's token when the
     /// client has one (``withPlayer(_:)``).
     ///
@@ -119,6 +120,9 @@ public struct DeckOfCardsClient: Sendable {
             headers["Idempotency-Key"] = key
         }
         if let changeNumber = request.options.ifMatch { headers["If-Match"] = "\"\(changeNumber)\"" }
+        if let method = request.method {
+            return HTTPRequest(method: method, url: url, headers: headers, timeout: timeout)
+        }
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         var form = URLComponents()
         form.queryItems = request.parameters

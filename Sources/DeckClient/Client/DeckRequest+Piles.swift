@@ -2,16 +2,23 @@ import Foundation
 import PlayingCards
 
 extension DeckRequest {
-    /// Drawn cards onto a pile, `/api/deck/<id>/pile/<name>/add/`.
+    /// Drawn cards onto a pile, `/api/deck/<id>/pile/<name>/add/`, optionally only out of another
+    /// pile (Riffle's `from=`).
     ///
     /// - Parameters:
     ///   - deckID: the deck id.
     ///   - pile: the pile name, `[-a-zA-Z0-9_]+`; the pile is created if needed.
     ///   - cards: the cards to move onto the pile (they must have been drawn).
+    ///   - source: the pile the cards must come out of, or `nil` for wherever the caller can see
+    ///     them. With a source the add is all or nothing: a card no longer there moves nothing.
     /// - Returns: the request.
-    public static func addToPile(deckID: String, pile: String, cards: [PlayingCards.Card]) -> DeckRequest {
-        DeckRequest(
-            pathSegments: ["deck", deckID, "pile", pile, "add"], parameters: cardsParameter(cards), changesState: true)
+    public static func addToPile(
+        deckID: String, pile: String, cards: [PlayingCards.Card], from source: String? = nil
+    ) -> DeckRequest {
+        var parameters = cardsParameter(cards)
+        if let source { parameters.append(URLQueryItem(name: "from", value: source)) }
+        return DeckRequest(
+            pathSegments: ["deck", deckID, "pile", pile, "add"], parameters: parameters, changesState: true)
     }
 
     /// Every pile's size and one pile's cards, `/api/deck/<id>/pile/<name>/list/`. Safe to retry.

@@ -26,6 +26,8 @@ public struct DeckRequest: Hashable, Sendable {
     public var options = ChangeOptions()
     /// Whether a `success: false` answer can still carry dealt cards (main-deck draws).
     var mayDealShort: Bool = false
+    /// The method of a change other than `POST` (removing a player is a `DELETE`), or `nil`.
+    var method: String?
 
     /// Creates a request.
     ///

@@ -12,16 +12,22 @@ public struct DeckStatus: Hashable, Sendable, Decodable {
     /// Whether the deck has been shuffled.
     public var shuffled: Bool
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a status.
     ///
     /// - Parameters:
     ///   - deckID: the deck id.
     ///   - remaining: cards left in the stack.
     ///   - shuffled: whether the deck is shuffled.
-    public init(deckID: String, remaining: Int, shuffled: Bool) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, shuffled: Bool, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
         self.shuffled = shuffled
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -37,14 +43,20 @@ public struct ReturnResult: Hashable, Sendable, Decodable {
     /// How many cards are in the stack after the return.
     public var remaining: Int
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:
     ///   - deckID: the deck id.
     ///   - remaining: cards in the stack.
-    public init(deckID: String, remaining: Int) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

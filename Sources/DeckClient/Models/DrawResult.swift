@@ -24,6 +24,10 @@ public struct DrawResult: Hashable, Sendable, Decodable {
     /// The server's message when fewer cards than asked for were dealt (`success: false`), else `nil`.
     public var shortfall: String?
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:
@@ -31,11 +35,13 @@ public struct DrawResult: Hashable, Sendable, Decodable {
     ///   - cards: the cards dealt.
     ///   - remaining: cards left in the stack.
     ///   - shortfall: the server's message for a short draw.
-    public init(deckID: String, cards: [CardInfo], remaining: Int, shortfall: String? = nil) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, cards: [CardInfo], remaining: Int, shortfall: String? = nil, changeNumber: Int? = nil) {
         self.deckID = deckID
         self.cards = cards
         self.remaining = remaining
         self.shortfall = shortfall
+        self.changeNumber = changeNumber
     }
 
     /// Whether every card asked for was dealt.

@@ -13,16 +13,22 @@ public struct PileState: Hashable, Sendable, Decodable {
     /// Every pile of the deck, in creation order.
     public var piles: [PileSummary]
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a state.
     ///
     /// - Parameters:
     ///   - deckID: the deck id.
     ///   - remaining: cards left in the stack.
     ///   - piles: every pile, in creation order.
-    public init(deckID: String, remaining: Int, piles: [PileSummary]) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, remaining: Int, piles: [PileSummary], changeNumber: Int? = nil) {
         self.deckID = deckID
         self.remaining = remaining
         self.piles = piles
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -56,6 +62,10 @@ public struct PileDrawResult: Hashable, Sendable, Decodable {
     /// The deck's remaining count, which the API does not send for pile draws.
     public var remaining: Int?
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:
@@ -63,11 +73,15 @@ public struct PileDrawResult: Hashable, Sendable, Decodable {
     ///   - cards: the cards taken.
     ///   - piles: every pile after the draw.
     ///   - remaining: the deck's remaining count, when sent.
-    public init(deckID: String, cards: [CardInfo], piles: [PileSummary], remaining: Int? = nil) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(
+        deckID: String, cards: [CardInfo], piles: [PileSummary], remaining: Int? = nil, changeNumber: Int? = nil
+    ) {
         self.deckID = deckID
         self.cards = cards
         self.piles = piles
         self.remaining = remaining
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

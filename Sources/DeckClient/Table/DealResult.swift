@@ -18,6 +18,10 @@ public struct DealResult: Hashable, Sendable, Decodable {
     /// The cards dealt, when this client may see them; otherwise `nil`.
     public var cards: [CardInfo]?
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:
@@ -25,11 +29,15 @@ public struct DealResult: Hashable, Sendable, Decodable {
     ///   - remaining: cards left in the stack.
     ///   - piles: every pile after the deal.
     ///   - cards: the dealt cards, when visible.
-    public init(deckID: String, remaining: Int, piles: [PileSummary], cards: [CardInfo]? = nil) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(
+        deckID: String, remaining: Int, piles: [PileSummary], cards: [CardInfo]? = nil, changeNumber: Int? = nil
+    ) {
         self.deckID = deckID
         self.remaining = remaining
         self.piles = piles
         self.cards = cards
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

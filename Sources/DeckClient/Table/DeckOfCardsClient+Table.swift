@@ -47,4 +47,39 @@ extension DeckOfCardsClient {
     public func deal(deckID: String, pile: String, count: Int) async throws -> DealResult {
         try await decoded(.deal(deckID: deckID, pile: pile, count: count), as: DealResult.self)
     }
+
+    /// Removes a player from a live table: their hand goes to the bottom of the stack face down,
+    /// their pile is removed and their token stops working. The host may remove anyone; any other
+    /// player only themself (see ``leave(deckID:player:)``).
+    ///
+    /// ```swift
+    /// let host = client.withPlayer(hostSeat.token)
+    /// _ = try await host.removePlayer(deckID: id, player: "bo")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - player: the player to remove.
+    /// - Returns: the deck after the removal.
+    /// - Throws: ``DeckClientError``: ``DeckClientError/Code/forbidden`` when this client acts as
+    ///   another player who is not the host (403), ``DeckClientError/Code/unauthorized`` without a
+    ///   player's token (401), ``DeckClientError/Code/serverRejected`` when the name is not seated
+    ///   (404), ``DeckClientError/Code/invalidRequest`` for an invalid name. Resent after transient
+    ///   failures with its idempotency key.
+    public func removePlayer(deckID: String, player: String) async throws -> LeaveResult {
+        try await decoded(.removePlayer(deckID: deckID, player: player), as: LeaveResult.self)
+    }
+
+    /// Leaves a live table as `player`, the player this client acts as (``withPlayer(_:)``): the
+    /// hand goes back into the stack face down and the token stops working. When the host leaves,
+    /// the next player in seat order hosts.
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - player: this client's player.
+    /// - Returns: the deck after leaving.
+    /// - Throws: ``DeckClientError``, as ``removePlayer(deckID:player:)`` does.
+    public func leave(deckID: String, player: String) async throws -> LeaveResult {
+        try await removePlayer(deckID: deckID, player: player)
+    }
 }

@@ -24,4 +24,18 @@ extension DeckRequest {
             pathSegments: ["deck", deckID, "pile", pile, "deal"],
             parameters: [URLQueryItem(name: "count", value: String(count))], changesState: true)
     }
+
+    /// Removing a player from a live table, Riffle's `DELETE /api/deck/<id>/player/<name>/`: the
+    /// host removes anyone, a player removes themself (leaves). Send it as that player
+    /// (``DeckOfCardsClient/withPlayer(_:)``).
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck id.
+    ///   - player: the player to remove.
+    /// - Returns: the request.
+    public static func removePlayer(deckID: String, player: String) -> DeckRequest {
+        var request = DeckRequest(pathSegments: ["deck", deckID, "player", player], changesState: true)
+        request.method = "DELETE"
+        return request
+    }
 }

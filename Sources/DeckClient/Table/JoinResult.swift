@@ -18,6 +18,10 @@ public struct JoinResult: Hashable, Sendable, Decodable {
     /// Every pile of the deck after the join, in creation order.
     public var piles: [PileSummary]
 
+    /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
+    /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
+    /// none (servers other than `riffle serve`).
+    public var changeNumber: Int? = nil
     /// Creates a result.
     ///
     /// - Parameters:
@@ -25,11 +29,13 @@ public struct JoinResult: Hashable, Sendable, Decodable {
     ///   - player: the player's name.
     ///   - token: the player's token.
     ///   - piles: every pile, in creation order.
-    public init(deckID: String, player: String, token: PlayerToken, piles: [PileSummary]) {
+    ///   - changeNumber: the deck's change number after the answer, if known.
+    public init(deckID: String, player: String, token: PlayerToken, piles: [PileSummary], changeNumber: Int? = nil) {
         self.deckID = deckID
         self.player = player
         self.token = token
         self.piles = piles
+        self.changeNumber = changeNumber
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import PlayingCards
 
 /// An endpoint of the Deck of Cards API, parsed from a request path.
@@ -70,6 +71,13 @@ enum APIRoute: Hashable, Sendable {
         case .join: "join"
         case .events: "events"
         }
+    }
+
+    /// The label of a request to this endpoint with `method`: ``label``, except that removing a
+    /// player (`DELETE` of `player/<name>/`) is `leave`, not `join`.
+    func label(method: HTTPRequest.Method) -> String {
+        if case .join = self, method == .delete { return "leave" }
+        return label
     }
 
     /// Matches a request path such as `/api/deck/abc123def456/draw/`.

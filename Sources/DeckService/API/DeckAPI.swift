@@ -14,29 +14,38 @@ struct DeckAPI: Sendable {
 
     /// Answers one API request.
     ///
+    /// A read ignores `Idempotency-Key` and `If-Match` (it changes nothing to make once, and
+    /// answers the deck as it is); a change reads both (see ``change(_:deckID:parameters:caller:head:)``),
+    /// a new deck its key.
+    ///
     /// - Parameters:
     ///   - route: the endpoint.
     ///   - parameters: the request's parameters.
     ///   - caller: who is asking (a spectator unless the request carries a token).
-    ///   - method: the request's method (joining a table takes `POST`, leaving `DELETE`).
+    ///   - head: the method (joining a table takes `POST`, leaving `DELETE`), path, client and
+    ///     change headers.
+    /// - Returns: the answer; one about a deck carries its change number.
     func respond(
-        to route: APIRoute, parameters: APIParameters, caller: Caller = .spectator, method: HTTPRequest.Method = .get
+        to route: APIRoute, parameters: APIParameters, caller: Caller = .spectator, head: RequestHead = RequestHead()
     ) async throws -> APIResponse {
         switch route {
-        case .newDeck(let shuffled): return try await newDeck(shuffled: shuffled, parameters)
-        case .newDeckAndDraw: return try await newDeckAndDraw(parameters)
+        case .newDeck(let shuffled): return try await newDeck(shuffled: shuffled, parameters, head: head)
+        case .newDeckAndDraw: return try await newDeckAndDraw(parameters, head: head)
         case .events: throw APIError.badRequest("The events endpoint answers a text/event-stream GET.")
         default: break
         }
-        guard let id = route.deckID, let request = try Self.request(for: route, parameters, method: method) else {
+        guard let id = route.deckID, let request = try Self.request(for: route, parameters, method: head.method) else {
             throw APIError.unknownDeck
         }
-        return try await answer(request, deckID: id, caller: caller).response
+        guard request.changesDeck else { return try await answer(request, deckID: id, caller: caller).response }
+        return try await change(request, deckID: id, parameters: parameters, caller: caller, head: head)
     }
 
     /// Runs `request` through the core: a read on the stored state, a change inside one store
-    /// transaction (with the system's secure generator).
-    func answer(_ request: DeckRequest, deckID id: String, caller: Caller) async throws -> DeckOutcome {
+    /// transaction (with the system's secure generator), its `If-Match` checked there.
+    func answer(
+        _ request: DeckRequest, deckID id: String, caller: Caller, precondition: ChangePrecondition? = nil
+    ) async throws -> DeckOutcome {
         guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
         let core = DeckCore(cardJSON: cardJSON.current)
         guard request.changesDeck else {
@@ -46,7 +55,8 @@ struct DeckAPI: Sendable {
         }
         let outcome = try await store.updateRecordingEvent(deckID: id, now: clock()) { deck in
             var generator = SystemRandomNumberGenerator()
-            let outcome = core.answer(request, deckID: id, deck: &deck, caller: caller, using: &generator)
+            let outcome = core.answer(
+                request, deckID: id, deck: &deck, caller: caller, precondition: precondition, using: &generator)
             return (outcome, outcome.event)
         }
         guard let outcome else { throw APIError.unknownDeck }
@@ -54,11 +64,19 @@ struct DeckAPI: Sendable {
     }
 
     /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
-    /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck).
+    /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck),
+    /// and the deck's change number for the `ETag`.
     func respondToHead(_ route: APIRoute, caller: Caller = .spectator) async throws -> APIResponse {
         guard let id = route.deckID else { return APIResponse(json: "") }
-        _ = try caller.player(on: try await existingDeck(id))
-        return APIResponse(json: "")
+        let deck = try await existingDeck(id)
+        do {
+            _ = try caller.player(on: deck)
+            return APIResponse(json: "", changeNumber: deck.changeNumber)
+        } catch {
+            var refused = error.response
+            refused.changeNumber = deck.changeNumber
+            return refused
+        }
     }
 
     func existingDeck(_ id: String) async throws -> DeckState {
@@ -87,17 +105,31 @@ struct DeckAPI: Sendable {
         return deckCount
     }
 
-    private func newDeck(shuffled: Bool, _ parameters: APIParameters) async throws -> APIResponse {
+    private func newDeck(shuffled: Bool, _ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
+        let key = try RequestIdempotency.read(head.idempotencyKey)
         let deck = DeckState(composition: try Self.composition(parameters), shuffled: shuffled)
-        let id = try await store.insert(deck, now: clock())
-        return DeckCore(cardJSON: cardJSON.current).deckSummary(id, deck)
+        let core = DeckCore(cardJSON: cardJSON.current)
+        let render: @Sendable (String) -> APIResponse = { id in
+            var response = core.deckSummary(id, deck)
+            response.changeNumber = deck.changeNumber
+            return response
+        }
+        if let key { return try await insertOnce(deck, key: key, parameters: parameters, head: head, render: render) }
+        return render(try await store.insert(deck, now: clock()))
     }
 
     /// `/deck/new/draw/`: a new shuffled deck (`cards` is ignored, as in the public API), then a draw.
-    private func newDeckAndDraw(_ parameters: APIParameters) async throws -> APIResponse {
+    private func newDeckAndDraw(_ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
+        let key = try RequestIdempotency.read(head.idempotencyKey)
         let (deck, outcome) = try shuffledDeckAfterDraw(parameters)
-        let id = try await store.insert(deck, now: clock())
-        return DeckCore(cardJSON: cardJSON.current).drawResponse(id, outcome, remaining: deck.remaining)
+        let core = DeckCore(cardJSON: cardJSON.current)
+        let render: @Sendable (String) -> APIResponse = { id in
+            var response = core.drawResponse(id, outcome, remaining: deck.remaining)
+            response.changeNumber = deck.changeNumber
+            return response
+        }
+        if let key { return try await insertOnce(deck, key: key, parameters: parameters, head: head, render: render) }
+        return render(try await store.insert(deck, now: clock()))
     }
 
     /// A new shuffled deck with the requested draw already taken. Kept out of the async function

@@ -37,6 +37,23 @@ extension DeckCore {
         return APIResponse(json: body.finished())
     }
 
+    /// The `412` answer to a change whose `If-Match` no longer matched: the API's error shape plus
+    /// the deck as `viewer` may see it (`deck_id`, `remaining`, `piles`), so that the client can
+    /// show where things are now without another request.
+    func preconditionFailed(
+        _ precondition: ChangePrecondition, deckID id: String, deck: DeckState, viewer: String?
+    ) -> APIResponse {
+        var expected: Int64 = 0
+        if case .changeNumber(let number) = precondition { expected = number }
+        var body = JSONObjectWriter()
+        body.add("success", bool: false)
+        body.add("error", string: APIError.preconditionFailed(expected: expected, actual: deck.changeNumber))
+        body.add("deck_id", string: id)
+        body.add("remaining", int: deck.remaining)
+        body.add("piles", json: pilesJSON(deck, listing: nil, viewer: viewer))
+        return APIResponse(status: .preconditionFailed, json: body.finished())
+    }
+
     /// The `piles` object as `viewer` may see it (see ``TablePilesJSON``).
     func pilesJSON(_ deck: DeckState, listing: String?, viewer: String?) -> String {
         TablePilesJSON.piles(deck, listing: listing, viewer: viewer, cardJSON: cardJSON)

@@ -4,8 +4,8 @@ import PlayingCards
 /// What the core answers for one request: the full rendered answer, the record of the change
 /// (live tables only) and the deck's change number after it.
 struct DeckOutcome: Sendable {
-    /// The status and JSON body, success or error.
-    let response: APIResponse
+    /// The status and JSON body, success or error, with the change number for the `ETag`.
+    var response: APIResponse
     /// What the change recorded, when the request changed a live table.
     let record: TableEventRecord?
     /// The deck's change number after the request (unchanged when nothing changed).
@@ -28,10 +28,15 @@ struct DeckOutcome: Sendable {
 /// 1. the caller is resolved against the deck (a bad token: 401);
 /// 2. roles: on a seated deck a change needs a player's token (401; joining excepted), a full
 ///    reshuffle needs the host (403);
-/// 3. the operation runs on a copy of the deck, seeing only what the caller may see
+/// 3. a change's `If-Match` (``ChangePrecondition``) must match the deck's change number (412 with
+///    the deck as the caller may see it);
+/// 4. the operation runs on a copy of the deck, seeing only what the caller may see
 ///    (``TableVisibility``); an error answers JSON and leaves the deck as it was;
-/// 4. a change that changed something (or any shuffle) is counted in the deck's change number and,
+/// 5. a change that changed something (or any shuffle) is counted in the deck's change number and,
 ///    on a live table, recorded as an event.
+///
+/// Every answer carries the deck's change number after the request (``APIResponse/changeNumber``),
+/// which the HTTP layer sends as the `ETag`.
 struct DeckCore: Sendable {
     /// The card objects answers are rendered with.
     let cardJSON: CardJSON
@@ -43,14 +48,32 @@ struct DeckCore: Sendable {
     ///   - id: the deck's id, for the answer and the event.
     ///   - deck: the deck's current state; left as it was unless the request succeeds and changes it.
     ///   - caller: who is asking.
+    ///   - precondition: the change's `If-Match`, if any (a read ignores it).
     ///   - generator: the randomness for shuffles and random draws.
     /// - Returns: the answer, the event and the change number.
     func answer<G: RandomNumberGenerator>(
-        _ request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller, using generator: inout G
+        _ request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller,
+        precondition: ChangePrecondition? = nil, using generator: inout G
+    ) -> DeckOutcome {
+        var numbered = unnumberedOutcome(
+            of: request, deckID: id, deck: &deck, caller: caller, precondition: precondition, using: &generator)
+        numbered.response.changeNumber = numbered.changeNumber
+        return numbered
+    }
+
+    private func unnumberedOutcome<G: RandomNumberGenerator>(
+        of request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller,
+        precondition: ChangePrecondition?, using generator: inout G
     ) -> DeckOutcome {
         do {
             let player = try caller.player(on: deck)
-            if request.changesDeck { try Self.checkRole(for: request, on: deck, player: player) }
+            if request.changesDeck {
+                try Self.checkRole(for: request, on: deck, player: player)
+                if let precondition, !precondition.holds(atChangeNumber: deck.changeNumber) {
+                    let response = preconditionFailed(precondition, deckID: id, deck: deck, viewer: player)
+                    return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
+                }
+            }
             var working = deck
             let response = try perform(request, deckID: id, on: &working, player: player, using: &generator)
             guard request.changesDeck, working != deck || request.alwaysCounts else {

@@ -13,6 +13,7 @@ import HTTPTypes
 ///
 /// A deck's keys are its own. Keys of new decks share one scope, qualified by the client's
 /// address, so that a key another client happens to choose never returns this client's deck.
+/// What the store keeps of a key, a request and its answer is sealed (``AnswerSeal``).
 struct RequestIdempotency: Sendable, Hashable {
     /// The header.
     static let headerName = HTTPField.Name("Idempotency-Key")!
@@ -49,28 +50,6 @@ struct RequestIdempotency: Sendable, Hashable {
         default:
             false
         }
-    }
-
-    /// The key in its deck's scope, with the request's fingerprint.
-    func inDeckScope(
-        method: HTTPRequest.Method, path: String, parameters: APIParameters, caller: Caller
-    )
-        -> IdempotencyKey
-    {
-        IdempotencyKey(
-            key: key, fingerprint: Self.fingerprint(method: method, path: path, parameters: parameters, caller: caller))
-    }
-
-    /// The key in the new-deck scope, qualified by the client's address, with the request's
-    /// fingerprint (a new deck's request reads no token).
-    func inNewDeckScope(
-        client: String, method: HTTPRequest.Method, path: String, parameters: APIParameters
-    )
-        -> IdempotencyKey
-    {
-        IdempotencyKey(
-            key: client + " " + key,
-            fingerprint: Self.fingerprint(method: method, path: path, parameters: parameters, caller: .spectator))
     }
 
     /// SHA-256 over the method, the path, the parameters as the request is read (sorted by name,
@@ -113,18 +92,4 @@ extension APIError {
         status: .unprocessableContent,
         message: "This Idempotency-Key was already used for another request (another method, path, parameters "
             + "or player); nothing was done. Use a new key for a new request.")
-}
-
-extension APIResponse {
-    /// The answer as a store remembers it with its key.
-    ///
-    /// - Parameter changeNumber: the deck's change number after the change.
-    func remembered(changeNumber: Int64) -> RememberedAnswer {
-        RememberedAnswer(status: Int(status.code), body: Array(json.utf8), changeNumber: changeNumber)
-    }
-
-    /// A remembered answer, to give again.
-    init(remembered answer: RememberedAnswer) {
-        self.init(status: HTTPResponse.Status(code: answer.status), json: String(decoding: answer.body, as: UTF8.self))
-    }
 }

@@ -12,6 +12,12 @@ enum CORS {
         fields[.accessControlAllowOrigin] = "*"
     }
 
+    /// Lets a page of another origin read the answers' `ETag` (for `If-Match`) and whether an
+    /// answer was replayed for a resent idempotency key.
+    static func exposeHeaders(to fields: inout HTTPFields) {
+        fields[.accessControlExposeHeaders] = "ETag, Idempotent-Replayed"
+    }
+
     private static let allowAnyOrigin = HTTPField(name: .accessControlAllowOrigin, value: "*")
 
     /// The headers of a preflight answer: allowed methods and headers, and how long to cache them.

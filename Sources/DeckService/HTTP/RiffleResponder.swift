@@ -92,13 +92,14 @@ struct RiffleResponder: HTTPResponder {
         case .none:
             return (Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: false), "other")
         }
+        let label = route.label(method: request.method)
         do {
             if case .events(let deckID) = route {
-                return (try await eventStream(request, deckID: deckID, query: query, context: context), route.label)
+                return (try await eventStream(request, deckID: deckID, query: query, context: context), label)
             }
             if request.method == .head {
                 let caller = Caller(authorization: request.headers[.authorization])
-                return (Self.json(try await api.respondToHead(route, caller: caller), head: true), route.label)
+                return (Self.json(try await api.respondToHead(route, caller: caller), head: true), label)
             }
             let parameters = try await Self.parameters(of: request, query: query, limits: limits)
             try await checkDeckCapacity(for: route)
@@ -107,15 +108,15 @@ struct RiffleResponder: HTTPResponder {
             let carriesToken = request.headers.contains { $0.name == .authorization }
             let caller = carriesToken ? Caller(authorization: request.headers[.authorization]) : .spectator
             let response = try await api.respond(
-                to: route, parameters: parameters, caller: caller, method: request.method)
-            if route.createsDeck { deckCapacity?.deckCreated() }
-            return (Self.json(response, head: false), route.label)
+                to: route, parameters: parameters, caller: caller, head: Self.requestHead(request, context: context))
+            if route.createsDeck, !response.replayed { deckCapacity?.deckCreated() }
+            return (Self.json(response, head: false), label)
         } catch let error as APIError {
-            return (Self.json(error, head: request.method == .head), route.label)
+            return (Self.json(error, head: request.method == .head), label)
         } catch {
             metrics.storageFailed()
-            logger.error("request failed: \(String(describing: error))", metadata: ["route": "\(route.label)"])
-            return (Self.json(APIError.storageUnavailable.response, head: false), route.label)
+            logger.error("request failed: \(String(describing: error))", metadata: ["route": "\(label)"])
+            return (Self.json(APIError.storageUnavailable.response, head: false), label)
         }
     }
 
@@ -163,7 +164,14 @@ struct RiffleResponder: HTTPResponder {
 
     static func json(_ response: APIResponse, head: Bool) -> Response {
         let body = head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: response.json))
-        return Response(status: response.status, headers: jsonHeaders, body: body)
+        return Response(status: response.status, headers: headers(of: response), body: body)
+    }
+
+    /// The head fields of a JSON answer: the shared ones, and the answer's own (``addChangeHeaders(of:to:)``).
+    static func headers(of response: APIResponse) -> HTTPFields {
+        var headers = jsonHeaders
+        addChangeHeaders(of: response, to: &headers)
+        return headers
     }
 
     /// The headers of every JSON answer, CORS included, built once: each answer's copy shares
@@ -172,6 +180,7 @@ struct RiffleResponder: HTTPResponder {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         CORS.addHeaders(to: &headers)
+        CORS.exposeHeaders(to: &headers)
         return headers
     }()
 }

@@ -9,13 +9,15 @@ import PlayingCards
 /// export RIFFLE_TOKEN=… RIFFLE_PLAYER=ana
 /// riffle table deal k3v9q2x8m1ab bo --count 5  # five cards face down into Bo's hand
 /// riffle table hand k3v9q2x8m1ab               # Ana's cards, and everyone's counts
+/// riffle table remove k3v9q2x8m1ab bo          # the host removes Bo (his hand back into the stack)
+/// riffle table leave k3v9q2x8m1ab              # Ana leaves
 /// ```
 public struct TableCommand: AsyncParsableCommand {
     /// The command's name, help and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "table",
-        abstract: "Play at a live table: join a deck as a player, deal face down, show your hand.",
-        subcommands: [Join.self, Deal.self, Hand.self])
+        abstract: "Play at a live table: join a deck as a player, deal face down, show your hand, leave.",
+        subcommands: [Join.self, Deal.self, Hand.self, Leave.self, Remove.self])
 
     /// Creates the command (used by the argument parser).
     public init() {}

@@ -22,7 +22,7 @@ struct DeckEndpointTests {
             #expect(draw.cards[0].images?.svg?.hasSuffix(".svg") == true)
             #expect(
                 try await client.deckInfo(deckID: deck.deckID)
-                    == DeckStatus(deckID: deck.deckID, remaining: 49, shuffled: false))
+                    == DeckStatus(deckID: deck.deckID, remaining: 49, shuffled: false, changeNumber: 1))
         }
     }
 
@@ -68,7 +68,7 @@ struct DeckEndpointTests {
             let id = try await client.newDeck().deckID
             _ = try await client.draw(deckID: id, count: 5)
             let some = try await client.returnCards(deckID: id, cards: [.standard(.ace, .spades)])
-            #expect(some == ReturnResult(deckID: id, remaining: 48))
+            #expect(some == ReturnResult(deckID: id, remaining: 48, changeNumber: 2))
             #expect(try await client.draw(deckID: id, count: 1, from: .bottom).cards.codes == ["AS"])
             let all = try await client.returnCards(deckID: id)
             #expect(all.remaining == 52)
@@ -88,7 +88,7 @@ struct DeckEndpointTests {
             #expect(remainingOnly.shuffled)
             #expect(try await client.listPile(deckID: id, pile: "keep").piles[named: "keep"]?.remaining == 2)
             let full = try await client.shuffle(deckID: id)
-            #expect(full == DeckStatus(deckID: id, remaining: 52, shuffled: true))
+            #expect(full == DeckStatus(deckID: id, remaining: 52, shuffled: true, changeNumber: 4))
             let error = await #expect(throws: DeckClientError.self) {
                 try await client.listPile(deckID: id, pile: "keep")
             }

@@ -6,7 +6,11 @@ import Testing
 /// The visibility rule as a noninterference property of the whole request core: for any request by
 /// any caller, the cards hidden from both the caller and an observer can be anywhere among the
 /// places hidden from both, and the observer cannot tell. Run on random tables (2…6 players, public
-/// piles, partial decks, 1…3 copies) with random request sequences by random callers.
+/// piles, partial decks, 1…3 copies) with random request sequences by random callers, some of them
+/// with an `If-Match` (current, stale or `*`).
+///
+/// The caller observes its answer as the HTTP layer sends it: the status, the head (`ETag` with the
+/// change number) and the body.
 @Suite struct NoninterferenceTests {
     /// How many seeded sequences a run checks.
     static let sequenceCount: UInt64 = 10_000
@@ -18,7 +22,7 @@ import Testing
 
     /// What one observer class can observe of one request.
     struct Observation: Equatable, CustomStringConvertible {
-        /// Status and body, for the caller only.
+        /// Status, head fields and body, for the caller only.
         var answer: String?
         /// The event frame rendered for the observer, if the request recorded one.
         var event: String?
@@ -61,6 +65,7 @@ import Testing
             let request = RandomTable.request(on: deck, step: step, using: &generator)
             let caller = RandomTable.caller(on: deck, using: &generator)
             let callerName = try? caller.player(on: deck)
+            let precondition = RandomTable.precondition(on: deck, using: &generator)
             let requestSeed = generator.next()
             let observers: [String?] = [nil] + (deck.table?.players.map(\.name) ?? [])
             let fixed = RandomTable.fixedStackPositions(of: request, stackCount: deck.stack.count)
@@ -68,16 +73,19 @@ import Testing
                 var state = state
                 var requestGenerator = SeededRandomNumberGenerator(seed: requestSeed)
                 let outcome = core.answer(
-                    request, deckID: deckID, deck: &state, caller: caller, using: &requestGenerator)
+                    request, deckID: deckID, deck: &state, caller: caller, precondition: precondition,
+                    using: &requestGenerator)
                 return (outcome, state)
             }
             func observation(of outcome: DeckOutcome, by observer: String?) -> Observation {
                 let event = outcome.record.map {
                     renderer.event($0, number: outcome.changeNumber, deckID: deckID, viewer: observer)
                 }
+                let head = RiffleResponder.headers(of: outcome.response).map { "\($0.name): \($0.value)" }
                 let answer =
                     observer == callerName
-                    ? String(outcome.response.status.code) + " " + outcome.response.json : nil
+                    ? String(outcome.response.status.code) + " " + head.joined(separator: ", ") + " "
+                        + outcome.response.json : nil
                 return Observation(answer: answer, event: event, changeNumber: outcome.changeNumber)
             }
             let (outcome, after) = run(deck)
@@ -88,7 +96,7 @@ import Testing
                 let seenInTwin = observation(of: run(twin).0, by: observer)
                 if seen != seenInTwin {
                     return """
-                        seed \(seed), step \(step): \(request)
+                        seed \(seed), step \(step): \(request), If-Match: \(String(describing: precondition))
                         caller: \(callerName ?? "spectator"), observer: \(observer ?? "spectator")
                         original: \(seen)
                         twin:     \(seenInTwin)

@@ -92,6 +92,18 @@ struct RandomTable {
         }
     }
 
+    /// A random `If-Match`: mostly none, else the deck's change number, a stale one, or `*`.
+    static func precondition(
+        on deck: DeckState, using generator: inout SeededRandomNumberGenerator
+    ) -> ChangePrecondition? {
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0: .changeNumber(deck.changeNumber)
+        case 1: .changeNumber(max(0, deck.changeNumber - 1))
+        case 2: .anyChangeNumber
+        default: nil
+        }
+    }
+
     /// The stack positions a request reads by position, which the twin keeps: the top or bottom
     /// `count` cards of a draw or deal, the whole stack for a random draw.
     static func fixedStackPositions(of request: DeckRequest, stackCount: Int) -> Range<Int> {

@@ -5,10 +5,18 @@ import RiffleTestSupport
     import FoundationNetworking
 #endif
 
-/// One answer over real HTTP: its status, the raw body text (what leak checks read) and the JSON.
+/// One answer over real HTTP: its status, the raw body text (what leak checks read), its head and
+/// the JSON.
 struct RawAnswer: Sendable {
     let status: Int
     let body: String
+    /// The head fields, names in lower case.
+    var headers: [String: String] = [:]
+
+    /// The `ETag` field, such as `"3"` with its quotes.
+    var etag: String? { headers["etag"] }
+    /// Whether the server said the answer was given again for a resent idempotency key.
+    var replayed: Bool { headers["idempotent-replayed"] == "true" }
 
     var object: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
     var piles: [String: [String: Any]] { object["piles"] as? [String: [String: Any]] ?? [:] }
@@ -20,16 +28,22 @@ struct RawAnswer: Sendable {
     }
 }
 
-/// Sends a request to a test server, with a bearer token when given.
+/// Sends a request to a test server, with a bearer token and other header fields when given.
 func send(
-    _ method: String = "GET", _ url: String, token: String? = nil, session: URLSession = .shared
+    _ method: String = "GET", _ url: String, token: String? = nil, headers: [String: String] = [:],
+    session: URLSession = .shared
 ) async throws -> RawAnswer {
     var request = URLRequest(url: URL(string: url)!, timeoutInterval: 600)
     request.httpMethod = method
     if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let (data, response) = try await session.cancellableData(for: request)
-    return RawAnswer(
-        status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self))
+    let http = response as? HTTPURLResponse
+    var fields: [String: String] = [:]
+    for case (let name as String, let value as String) in http?.allHeaderFields ?? [:] {
+        fields[name.lowercased()] = value
+    }
+    return RawAnswer(status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self), headers: fields)
 }
 
 /// A deck with players, for table tests.

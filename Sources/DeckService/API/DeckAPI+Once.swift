@@ -1,0 +1,100 @@
+import DeckStorage
+import PlayingCards
+
+/// Every change happens once: a change with an `Idempotency-Key` runs through the store's
+/// ``DeckStore/updateOnce(deckID:now:key:_:)`` (a new deck through
+/// ``DeckStore/insertOnce(_:now:key:answer:)``), which in one transaction either finds the key and
+/// its remembered answer or makes the change and remembers its answer with the key.
+///
+/// - The same key with the same request (method, path, parameters, caller) answers the first
+///   answer again, byte for byte, with its `ETag`: nothing runs, nothing changes, no event.
+/// - The same key with another request is `422`, and nothing changes.
+/// - Only a change that was made (a 2xx answer, a change that changed nothing included) is
+///   remembered: a refused request (401, 403, 404, 409, 412, …) changed nothing, and may be sent
+///   again with its key once what stood in its way is gone.
+///
+/// What is remembered is sealed (``AnswerSeal``): the store holds nothing usable without the key.
+extension DeckAPI {
+    /// Makes a change of an existing deck, with its `If-Match` and, if any, once per key.
+    ///
+    /// - Parameters:
+    ///   - request: the parsed change.
+    ///   - id: the deck's id.
+    ///   - parameters: the request's parameters (part of what identifies it under its key).
+    ///   - caller: who is asking.
+    ///   - head: the method, path and change headers.
+    /// - Returns: the answer, with the deck's change number.
+    /// - Throws: ``APIError`` (400 for malformed headers, 404 for an unknown deck, 422 for a reused
+    ///   key), ``AnswerSeal/UnreadableAnswer``, or a storage error.
+    func change(
+        _ request: DeckRequest, deckID id: String, parameters: APIParameters, caller: Caller, head: RequestHead
+    ) async throws -> APIResponse {
+        let precondition = try ChangePrecondition.read(head.ifMatch)
+        guard let key = try RequestIdempotency.read(head.idempotencyKey) else {
+            return try await answer(request, deckID: id, caller: caller, precondition: precondition).response
+        }
+        guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
+        let seal = AnswerSeal(
+            key: key, scope: .deck(id: id),
+            fingerprint: RequestIdempotency.fingerprint(
+                method: head.method, path: head.path, parameters: parameters, caller: caller))
+        let core = DeckCore(cardJSON: cardJSON.current)
+        do {
+            let outcome = try await store.updateOnce(deckID: id, now: clock(), key: seal.storedKey) { deck in
+                var generator = SystemRandomNumberGenerator()
+                let outcome = core.answer(
+                    request, deckID: id, deck: &deck, caller: caller, precondition: precondition, using: &generator)
+                // A refusal changed nothing: thrown, so that the store remembers nothing with the key.
+                guard outcome.response.status.code < 300 else { throw RefusedChange(response: outcome.response) }
+                return (outcome.response, outcome.event, seal.seal(outcome.response))
+            }
+            return try Self.response(for: outcome, seal: seal)
+        } catch let refused as RefusedChange {
+            return refused.response
+        }
+    }
+
+    /// Stores a new deck once per key of the client's new-deck scope.
+    ///
+    /// - Parameters:
+    ///   - deck: the new deck.
+    ///   - key: the request's key.
+    ///   - parameters: the request's parameters.
+    ///   - head: the method, path and client.
+    ///   - render: the answer, given the new deck's id.
+    /// - Returns: the answer: the new deck's, or the one remembered with the key.
+    func insertOnce(
+        _ deck: DeckState, key: RequestIdempotency, parameters: APIParameters, head: RequestHead,
+        render: @escaping @Sendable (String) -> APIResponse
+    ) async throws -> APIResponse {
+        let seal = AnswerSeal(
+            key: key, scope: .newDecks(client: head.client),
+            fingerprint: RequestIdempotency.fingerprint(
+                method: head.method, path: head.path, parameters: parameters, caller: .spectator))
+        let outcome = try await store.insertOnce(deck, now: clock(), key: seal.storedKey) { id in
+            seal.seal(render(id))
+        }
+        switch outcome {
+        case .performed(let id): return render(id)
+        case .replayed(let answer): return try seal.open(answer)
+        case .keyReused: throw APIError.idempotencyKeyReused
+        }
+    }
+
+    private static func response(
+        for outcome: IdempotentOutcome<APIResponse>?, seal: AnswerSeal
+    ) throws -> APIResponse {
+        switch outcome {
+        case .performed(let response)?: return response
+        case .replayed(let answer)?: return try seal.open(answer)
+        case .keyReused?: throw APIError.idempotencyKeyReused
+        case nil: throw APIError.unknownDeck
+        }
+    }
+}
+
+/// A keyed change the core refused, carried out of the store's transaction so that its key is
+/// not remembered.
+private struct RefusedChange: Error {
+    let response: APIResponse
+}

@@ -1,0 +1,29 @@
+import HTTPTypes
+import Hummingbird
+
+/// The HTTP side of "every change happens once": reading a request's change headers, and writing
+/// a deck's change number as the answer's `ETag`. Kept to these two functions so that they move
+/// with the responder as they are.
+extension RiffleResponder {
+    /// What the API needs of a request's head besides its route, parameters and caller.
+    ///
+    /// The change headers are read as sent (repeated fields joined, which their parsers refuse);
+    /// whether they are checked at all is the API's to decide (a read ignores them).
+    static func requestHead(_ request: Request, context: Context) -> RequestHead {
+        RequestHead(
+            method: request.method, path: request.uri.path, client: context.clientKey,
+            idempotencyKey: request.headers[RequestIdempotency.headerName],
+            ifMatch: request.headers[ChangePrecondition.headerName])
+    }
+
+    /// Adds what an answer's own head says to the shared JSON headers: `ETag: "<change number>"` on
+    /// an answer about a deck (its reads, changes, refusals and `HEAD`), and
+    /// `Idempotent-Replayed: true` on an answer given again for a resent idempotency key.
+    static func addChangeHeaders(of response: APIResponse, to headers: inout HTTPFields) {
+        if let changeNumber = response.changeNumber { headers[.eTag] = "\"" + String(changeNumber) + "\"" }
+        if response.replayed { headers[replayedHeaderName] = "true" }
+    }
+
+    /// The header that marks a replayed answer.
+    static let replayedHeaderName = HTTPField.Name("Idempotent-Replayed")!
+}

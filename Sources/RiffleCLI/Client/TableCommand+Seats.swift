@@ -1,0 +1,88 @@
+import ArgumentParser
+import DeckClient
+import PlayingCards
+
+extension TableCommand {
+    /// `riffle table leave ID [NAME] --token T`: leave the table as your player.
+    public struct Leave: ClientSubcommand {
+        /// The subcommand's name and help.
+        public static let configuration = CommandConfiguration(
+            commandName: "leave",
+            abstract: "Leave a table: your hand goes back into the stack face down and your token stops working.")
+
+        /// `--server` and `--json`.
+        @OptionGroup public var options: ClientOptions
+        /// `--token`.
+        @OptionGroup public var player: PlayerOptions
+        /// The deck id.
+        @Argument(help: "The deck id.") public var deckID: String
+        /// The player who leaves.
+        @Argument(help: "Your player name (default: $RIFFLE_PLAYER).") public var name: String?
+
+        /// Creates the subcommand (used by the argument parser).
+        public init() {}
+
+        /// Checks the name when given.
+        public func validate() throws {
+            if let name { try TableCommand.validate(player: name) }
+        }
+
+        /// Leaves and prints the piles left behind.
+        public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
+            let chosen = name ?? environment[PlayerOptions.playerEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+            guard let chosen, PileName.isValid(chosen) else {
+                output.standardError(
+                    "error: name the player (riffle table leave \(deckID) NAME) or set RIFFLE_PLAYER.\n")
+                return 1
+            }
+            return await TableCommand.removePlayer(
+                chosen, deckID: deckID, with: self, token: player.playerToken(environment: environment),
+                output: output, environment: environment)
+        }
+    }
+
+    /// `riffle table remove ID NAME --token T`: the host removes a player.
+    public struct Remove: ClientSubcommand {
+        /// The subcommand's name and help.
+        public static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a player (host only): their hand goes back into the stack face down.")
+
+        /// `--server` and `--json`.
+        @OptionGroup public var options: ClientOptions
+        /// `--token`: the host's.
+        @OptionGroup public var player: PlayerOptions
+        /// The deck id.
+        @Argument(help: "The deck id.") public var deckID: String
+        /// The player to remove.
+        @Argument(help: "The player to remove.") public var name: String
+
+        /// Creates the subcommand (used by the argument parser).
+        public init() {}
+
+        /// Checks the name.
+        public func validate() throws { try TableCommand.validate(player: name) }
+
+        /// Removes the player and prints the piles left.
+        public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
+            await TableCommand.removePlayer(
+                name, deckID: deckID, with: self, token: player.playerToken(environment: environment), output: output,
+                environment: environment)
+        }
+    }
+
+    /// Sends `DELETE /api/deck/<id>/player/<name>/` and prints who left and the piles.
+    static func removePlayer(
+        _ name: String, deckID: String, with command: some ClientSubcommand, token: PlayerToken?,
+        output: CommandOutput, environment: [String: String]
+    ) async -> Int32 {
+        await command.perform(
+            .removePlayer(deckID: deckID, player: name), as: LeaveResult.self, output: output,
+            environment: environment, token: token
+        ) { left in
+            CardTableFormatter.table([
+                ("deck", left.deckID), ("removed", left.player), ("remaining", String(left.remaining)),
+            ]) + "\n" + CardTableFormatter.piles(left.piles)
+        }
+    }
+}

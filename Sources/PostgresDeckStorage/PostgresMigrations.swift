@@ -32,6 +32,7 @@ enum PostgresMigrations {
                 "CREATE INDEX deck_by_updated_at ON deck (updated_at)",
             ]),
         PostgresEventLog.migration,
+        PostgresEventLog.batchedNotifications,
     ]
 
     /// Creates the schema if needed and applies every migration it has not seen yet.

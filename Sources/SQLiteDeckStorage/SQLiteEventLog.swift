@@ -31,8 +31,17 @@ enum SQLiteEventLog {
 
     /// Writes an event inside the current transaction, trimming the deck's oldest events now and then.
     static func insert(_ event: DeckEvent, db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO deck_event (deck_id, number, payload) VALUES (?, ?, ?)")
-            .execute(arguments: [event.deckID, event.number, Data(event.payload)])
+        // Every change of a live table runs this: bound through SQLite's C interface, the payload
+        // without a copy (see `Statement.runToCompletion`).
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO deck_event (deck_id, number, payload) VALUES (?, ?, ?)")
+        try event.payload.withUnsafeBytes { payload in
+            try statement.runToCompletion(in: db) { parameters in
+                try parameters.bind(text: event.deckID, at: 1)
+                try parameters.bind(event.number, at: 2)
+                try parameters.bind(blob: payload, at: 3)
+            }
+        }
         if event.number % trimInterval == 0 {
             try db.cachedStatement(sql: "DELETE FROM deck_event WHERE deck_id = ? AND number <= ?")
                 .execute(arguments: [event.deckID, event.number - DeckEvent.retainedCount - trimInterval])

@@ -12,14 +12,16 @@ struct TableEventRenderer: Sendable {
     /// One event in the `text/event-stream` format.
     ///
     /// - Parameters:
-    ///   - record: the stored record.
-    ///   - number: the event's number (its `id:`).
+    ///   - step: the stored record, with the table's counts right after it, and its number (the
+    ///     event's `id:`).
     ///   - deckID: the deck.
     ///   - viewer: the subscriber's player name, `nil` for a spectator.
-    func event(_ record: TableEventRecord, number: Int64, deckID: String, viewer: String?) -> String {
-        let players = Set(record.players)
-        func canSee(_ place: TableEventRecord.Place) -> Bool {
-            switch place.location {
+    func event(_ step: TableEventReplay.Step, deckID: String, viewer: String?) -> String {
+        let record = step.record
+        let snapshot = step.snapshot
+        let players = Set(snapshot.players)
+        func canSee(_ location: CardLocation) -> Bool {
+            switch location {
             case .stack: false
             case .drawn: true
             case .pile(let name): name == viewer || !players.contains(name)
@@ -27,9 +29,9 @@ struct TableEventRenderer: Sendable {
         }
         var data = JSONObjectWriter(capacity: 512)
         data.add("deck_id", string: deckID)
-        data.add("remaining", int: record.remaining)
+        data.add("remaining", int: snapshot.remaining)
         var piles = JSONObjectWriter()
-        for pile in record.piles {
+        for pile in snapshot.piles {
             var entry = JSONObjectWriter()
             entry.add("remaining", int: pile.remaining)
             if players.contains(pile.name) { entry.add("private", bool: true) }
@@ -39,16 +41,16 @@ struct TableEventRenderer: Sendable {
         var moved: [String] = []
         for move in record.moves {
             var entry = JSONObjectWriter()
-            entry.add("from", string: move.from.location.eventName)
-            entry.add("to", string: move.to.location.eventName)
+            entry.add("from", string: move.from.eventName)
+            entry.add("to", string: move.to.eventName)
             entry.add("count", int: move.cards.count)
-            let visible = move.to.location == .stack ? canSee(move.from) : canSee(move.to)
-            if visible { entry.add("cards", json: cardJSON.array(move.cards.compactMap { Card(ordinal: $0) })) }
+            let visible = move.to == .stack ? canSee(move.from) : canSee(move.to)
+            if visible { entry.add("cards", json: cardJSON.array(move.cards)) }
             moved.append(entry.finished())
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
-        return Self.frame(id: number, event: record.kind, data: data.finished())
+        return Self.frame(id: step.number, event: record.kind, data: data.finished())
     }
 
     /// One SSE frame: `id:`, `event:` and a one-line `data:`, then a blank line.

@@ -27,10 +27,14 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_server(riffle, database, log):
+def start_server(riffle, database, log, subscribers):
     port = free_port()
+    # Every subscriber connects from 127.0.0.1: lift the per-address stream cap, and give the server
+    # connections enough that the streams (at most half of them) all fit.
+    streams = subscribers + 64
     process = subprocess.Popen(
-        [riffle, "serve", "--port", str(port), "--database", database, "--log-level", "warning"],
+        [riffle, "serve", "--port", str(port), "--database", database, "--log-level", "warning",
+         "--max-connections", str(max(4096, 2 * streams)), "--max-streams-per-client", str(streams)],
         stdout=subprocess.PIPE, stderr=log, text=True)
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -241,7 +245,7 @@ def main():
     ok = True
     try:
         folder = tempfile.mkdtemp(prefix="riffle-bench-events-")
-        sqlite, port = start_server(args.riffle, os.path.join(folder, "bench.sqlite"), log)
+        sqlite, port = start_server(args.riffle, os.path.join(folder, "bench.sqlite"), log, args.subscribers)
         servers.append(sqlite)
         ok &= run(args, port, port, sqlite.pid, "one server, SQLite")
         if args.postgres:
@@ -252,8 +256,8 @@ def main():
                 output = subprocess.run([os.path.join(ROOT, "scripts/postgres-test-cluster.sh"), "start"],
                                         check=True, capture_output=True, text=True).stdout
                 url = re.search(r"RIFFLE_TEST_POSTGRES_URL=['\"]?([^'\"\s;]+)", output).group(1)
-            first, first_port = start_server(args.riffle, url, log)
-            second, second_port = start_server(args.riffle, url, log)
+            first, first_port = start_server(args.riffle, url, log, args.subscribers)
+            second, second_port = start_server(args.riffle, url, log, args.subscribers)
             servers += [first, second]
             ok &= run(args, first_port, second_port, second.pid, "two servers, PostgreSQL (changes on one, "
                       "subscribers on the other)")

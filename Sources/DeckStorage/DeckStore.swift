@@ -57,6 +57,67 @@ public protocol DeckStore: Sendable {
         _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
     ) async throws -> Result?
 
+    /// Changes a deck as ``updateRecordingEvent(deckID:now:_:)`` does, once per idempotency key.
+    ///
+    /// In one transaction: the key is looked up among the deck's remembered keys; if it is there,
+    /// nothing runs and the remembered answer is returned (``IdempotentOutcome/replayed(_:)``, or
+    /// ``IdempotentOutcome/keyReused`` when it came with another fingerprint). Otherwise `change`
+    /// runs as in ``updateRecordingEvent(deckID:now:_:)`` and returns, besides its result and
+    /// event, the answer to remember; the deck, the event and the key with its answer are committed
+    /// together or not at all. A change that throws writes nothing, and its key is not remembered
+    /// (the request may be made again with it). The answer is remembered even when the deck is
+    /// left as it was (a request that changed nothing is answered the same way again).
+    ///
+    /// A key is remembered for at least ``IdempotencyKey/retentionSeconds`` (see
+    /// ``forgetAnswers(rememberedBefore:)``), except that only the deck's last
+    /// ``IdempotencyKey/retainedPerDeck`` keys are kept for sure; the keys go with their deck.
+    /// Two requests with the same key that reach one or several processes at once change the
+    /// deck once: the second finds the first's key.
+    ///
+    /// Requests without a key use ``updateRecordingEvent(deckID:now:_:)``, which reads and writes
+    /// nothing of this.
+    ///
+    /// - Parameters:
+    ///   - id: the deck's id.
+    ///   - now: the current time, recorded with the key.
+    ///   - key: the key and the request's fingerprint.
+    ///   - change: the work to do on the deck; returns its result, its event and its answer.
+    /// - Returns: the outcome, or `nil` when no deck has that id.
+    /// - Throws: what `change` threw, or ``StorageError``.
+    func updateOnce<Result: Sendable>(
+        deckID id: String, now: Int64, key: IdempotencyKey,
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+    ) async throws -> IdempotentOutcome<Result>?
+
+    /// Stores a new deck, as ``insert(_:now:)`` does, once per idempotency key in the store-wide
+    /// scope of new decks.
+    ///
+    /// In one transaction: the key is looked up; if it is there, nothing is stored and the
+    /// remembered answer is returned. Otherwise the deck is stored under a fresh id, and
+    /// `answer(id)` is remembered with the key. Keys of new decks are remembered for at least
+    /// ``IdempotencyKey/retentionSeconds``, also when the deck itself is gone.
+    ///
+    /// - Parameters:
+    ///   - deck: the deck to store.
+    ///   - now: the current time.
+    ///   - key: the key (qualified by the service, such as with the client's address) and the
+    ///     request's fingerprint.
+    ///   - answer: the answer to remember, given the new deck's id.
+    /// - Returns: ``IdempotentOutcome/performed(_:)`` with the new id, or the remembered outcome.
+    /// - Throws: ``StorageError``.
+    func insertOnce(
+        _ deck: DeckState, now: Int64, key: IdempotencyKey,
+        answer: @escaping @Sendable (_ id: String) -> RememberedAnswer
+    ) async throws -> IdempotentOutcome<String>
+
+    /// Forgets the keys (of decks and of new decks) remembered before `cutoff`, and their answers.
+    ///
+    /// - Parameter cutoff: seconds since 1970; a server passes now minus
+    ///   ``IdempotencyKey/retentionSeconds``.
+    /// - Returns: how many keys were forgotten.
+    /// - Throws: ``StorageError``.
+    func forgetAnswers(rememberedBefore cutoff: Int64) async throws -> Int
+
     /// A deck's stored events after a given number, oldest first.
     ///
     /// - Parameters:

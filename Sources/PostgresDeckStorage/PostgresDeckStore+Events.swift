@@ -32,7 +32,7 @@ extension PostgresDeckStore {
     }
 
     /// Deletes a deck's oldest events now and then. A failure only leaves old events a while longer.
-    private func trimEvents(after event: DeckEvent) async {
+    func trimEvents(after event: DeckEvent) async {
         guard event.number % PostgresEventLog.trimInterval == 0 else { return }
         let upTo = event.number - DeckEvent.retainedCount - PostgresEventLog.trimInterval
         do {

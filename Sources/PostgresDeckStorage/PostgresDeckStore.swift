@@ -28,7 +28,7 @@ public final class PostgresDeckStore: DeckStore {
     private let runTask: Task<Void, Never>
     let logger: Logger
     let eventListener = PostgresEventListener()
-    private let cache = PostgresDeckCache()
+    let cache = PostgresDeckCache()
     let writes: PostgresWriteQueue
 
     private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
@@ -86,7 +86,7 @@ public final class PostgresDeckStore: DeckStore {
     }
 
     public func insert(_ deck: DeckState, now: Int64) async throws -> String {
-        let state = ByteBuffer(bytes: deck.serialized())
+        let state = ByteBuffer(bytes: try deck.serialized())
         for _ in 0..<8 {
             let id = DeckID.random()
             let inserted = try await storage(write: true) {

@@ -7,7 +7,9 @@ import Synchronization
 /// own, and tells the store's observers.
 ///
 /// It starts with the first observer and runs until ``stop()``; adding an observer returns once
-/// the LISTEN is in place, so the observer hears every event committed after that. When the connection fails it
+/// the LISTEN is in place, so the observer hears every event committed after that (or when the
+/// adding task is cancelled: a server stopped before the LISTEN could be set up, for want of a
+/// connection, must not wait for it for ever). When the connection fails it
 /// connects again and then tells every observer that any deck may have new events (deck id `""`),
 /// since notifications sent while it was away are lost.
 final class PostgresEventListener: Sendable {
@@ -16,22 +18,33 @@ final class PostgresEventListener: Sendable {
         var task: Task<Void, Never>?
         var stopped = false
         var listening = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
     }
 
     private let state = Mutex(State())
 
-    /// Adds an observer, starting to listen if this is the first, and returns once listening.
+    /// Adds an observer, starting to listen if this is the first, and returns once listening (or
+    /// stopped, or once the calling task is cancelled; the observer stays added either way).
     func add(_ observer: @escaping DeckEventObserver, client: PostgresClient, logger: Logger) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            state.withLock { state in
-                guard !state.stopped else { return continuation.resume() }
-                state.observers.append(observer)
-                if state.listening { return continuation.resume() }
-                state.waiters.append(continuation)
-                guard state.task == nil else { return }
-                state.task = Task { [self] in await listen(client: client, logger: logger) }
+        let waiter = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                state.withLock { state in
+                    guard !state.stopped else { return continuation.resume() }
+                    state.observers.append(observer)
+                    if state.task == nil {
+                        state.task = Task { [self] in await listen(client: client, logger: logger) }
+                    }
+                    if state.listening || Task.isCancelled { return continuation.resume() }
+                    state.waiters[waiter] = continuation
+                }
             }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume()
         }
     }
 
@@ -39,8 +52,8 @@ final class PostgresEventListener: Sendable {
     func stop() async {
         let (task, waiters) = state.withLock { state in
             state.stopped = true
-            defer { state.waiters = [] }
-            return (state.task, state.waiters)
+            defer { state.waiters = [:] }
+            return (state.task, state.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
         task?.cancel()
@@ -76,8 +89,8 @@ final class PostgresEventListener: Sendable {
     private func listeningStarted() {
         let waiters = state.withLock { state in
             state.listening = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer { state.waiters = [:] }
+            return state.waiters.values
         }
         for waiter in waiters { waiter.resume() }
     }

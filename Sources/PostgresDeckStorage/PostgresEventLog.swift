@@ -49,7 +49,7 @@ enum PostgresEventLog {
     /// The statement trigger reads the rows the statement inserted (its transition table) and names
     /// each deck once, with its latest event.
     static let batchedNotifications = PostgresMigrations.Migration(
-        version: 3, name: "one event notification per statement",
+        version: 4, name: "one event notification per statement",
         statements: [
             "DROP TRIGGER deck_event_notify ON deck_event",
             "DROP FUNCTION riffle_notify_deck_event()",

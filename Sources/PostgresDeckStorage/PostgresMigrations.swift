@@ -32,6 +32,7 @@ enum PostgresMigrations {
                 "CREATE INDEX deck_by_updated_at ON deck (updated_at)",
             ]),
         PostgresEventLog.migration,
+        PostgresRememberedAnswers.migration,
         PostgresEventLog.batchedNotifications,
     ]
 

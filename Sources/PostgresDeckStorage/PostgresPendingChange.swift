@@ -16,6 +16,9 @@ struct PostgresPendingChange: Sendable {
         case missing
         /// The database failed; nothing of this change is known to be written.
         case failed(StorageError)
+        /// The change's idempotency key was already remembered (by an earlier request): the change
+        /// did not run, and this is what was remembered.
+        case answeredBefore(PostgresRememberedAnswers.Remembered)
     }
 
     /// The deck's id.
@@ -28,6 +31,25 @@ struct PostgresPendingChange: Sendable {
     let run: @Sendable (inout DeckState) -> DeckEvent?
     /// Called once with the outcome.
     let complete: @Sendable (Completion) -> Void
+    /// The change's idempotency key, if it has one: the batch looks it up before running the
+    /// change and writes it, with ``answer``, in the statement that writes the change.
+    let key: IdempotencyKey?
+    /// The answer of the change's latest run, to remember with its key; `nil` when that run threw
+    /// (a refused change is not remembered).
+    let answer: @Sendable () -> RememberedAnswer?
+
+    init(
+        deckID: String, now: Int64, run: @escaping @Sendable (inout DeckState) -> DeckEvent?,
+        complete: @escaping @Sendable (Completion) -> Void, key: IdempotencyKey? = nil,
+        answer: @escaping @Sendable () -> RememberedAnswer? = { nil }
+    ) {
+        self.deckID = deckID
+        self.now = now
+        self.run = run
+        self.complete = complete
+        self.key = key
+        self.answer = answer
+    }
 }
 
 /// The result of a change's latest run, kept until its batch ends.
@@ -36,7 +58,6 @@ final class PostgresChangeOutcome<Value: Sendable>: Sendable {
     typealias Answer = (Value, DeckEvent?)
 
     private let value = Mutex<Result<Answer, any Error>?>(nil)
-    private let completion = Mutex<PostgresPendingChange.Completion?>(nil)
 
     /// Runs `change` on a copy of `deck`, replacing `deck` only when it succeeds, and keeps its result.
     ///
@@ -45,7 +66,10 @@ final class PostgresChangeOutcome<Value: Sendable>: Sendable {
         var copy = deck
         let result: Result<Answer, any Error>
         do {
-            result = .success(try change(&copy))
+            let answer = try change(&copy)
+            // A deck the format cannot hold fails this change alone, before the batch writes it.
+            try copy.checkEncodable()
+            result = .success(answer)
             deck = copy
         } catch {
             result = .failure(error)
@@ -59,22 +83,14 @@ final class PostgresChangeOutcome<Value: Sendable>: Sendable {
         value.withLock { $0 } ?? .failure(StorageError.writeFailed("a batched change recorded no outcome"))
     }
 
-    /// Keeps how the batch ended, for ``recordedAnswer()``.
-    func record(_ completion: PostgresPendingChange.Completion) {
-        self.completion.withLock { $0 = completion }
-    }
-
-    /// The caller's answer once the batch recorded its end with ``record(_:)``.
-    func recordedAnswer() -> Result<Answer?, any Error> {
-        answer(for: completion.withLock { $0 } ?? .failed(.writeFailed("a batched change was never completed")))
-    }
-
     /// The caller's answer for a batch's `completion`.
     func answer(for completion: PostgresPendingChange.Completion) -> Result<Answer?, any Error> {
         switch completion {
         case .done: latest().map { Optional($0) }
         case .missing: .success(nil)
         case .failed(let error): .failure(error)
+        // Only keyed changes are answered so (see PostgresWriteQueue.performOnce), never through here.
+        case .answeredBefore: .failure(StorageError.writeFailed("a change without a key was answered by a key"))
         }
     }
 }

@@ -36,7 +36,7 @@ struct PostgresWriteBatch: Sendable {
     var maximumLeaseTurn: Duration = .milliseconds(10)
 
     /// The changes of one deck in the batch, and what the batch knows of the deck.
-    private struct DeckWork {
+    struct DeckWork {
         let id: String
         var changes: [PostgresPendingChange] = []
         /// The latest time among the changes: the deck's new `updated_at`.
@@ -138,6 +138,7 @@ struct PostgresWriteBatch: Sendable {
     private func optimisticRound(
         _ decks: inout [DeckWork], tally: inout CacheTally, connection: PostgresConnection
     ) async throws {
+        try await settleRememberedKeys(&decks, connection: connection)
         let unknown = decks.indices.filter { !decks[$0].completed && decks[$0].base == nil }
         if !unknown.isEmpty {
             let found = try await read(unknown.map { decks[$0].id }, connection: connection, locking: false)
@@ -157,15 +158,17 @@ struct PostgresWriteBatch: Sendable {
             let (deck, events) = runChanges(of: decks[position], on: base.deck)
             if deck != base.deck {
                 newStates[position] = deck
-                input.write(
+                try input.write(
                     deck: decks[position].id, state: deck, events: events, over: base.version,
                     now: decks[position].latestChange, position: position)
-            } else if decks[position].baseIsFresh {
+            } else if decks[position].baseIsFresh, !decks[position].hasKeys {
                 decks[position].completed = true
                 decks[position].complete(.done)
             } else {
+                // A keyed change that left its deck as it was still has its key to write.
                 input.check(deck: decks[position].id, version: base.version, position: position)
             }
+            input.remember(keysOf: decks[position])
         }
         if input.isEmpty { return }
         let answers = try await writeBack(input, connection: connection)
@@ -205,13 +208,17 @@ struct PostgresWriteBatch: Sendable {
         let open = decks.indices.filter { !decks[$0].completed }
         let snapshot = open.map { decks[$0] }
         let logger = logger
-        // Per open deck: nil when missing, else the new state and version (or the unchanged state's).
-        let outcomes: [(DeckState, Int64, written: Bool)?] = try await connection.withTransaction(logger: logger) {
+        // Per open deck: nil when missing, else the new state and version (or the unchanged state's);
+        // then the decks' changes still to complete, and the keyed changes answered by their keys.
+        let (outcomes, works, answered) = try await connection.withTransaction(logger: logger) {
             connection in
             let found = try await read(snapshot.map(\.id), connection: connection, locking: true)
+            // With the rows locked, a key not remembered now cannot be remembered by anyone else first.
+            var works = snapshot
+            let answered = try await takeRememberedChanges(from: &works, connection: connection)
             var input = WriteBackInput()
             var outcomes: [(DeckState, Int64, written: Bool)?] = []
-            for (offset, work) in snapshot.enumerated() {
+            for (offset, work) in works.enumerated() {
                 guard let base = try found[work.id]?.get() else {
                     outcomes.append(nil)
                     continue
@@ -219,22 +226,27 @@ struct PostgresWriteBatch: Sendable {
                 let (deck, events) = runChanges(of: work, on: base.deck)
                 outcomes.append((deck, base.version, written: deck != base.deck))
                 if deck != base.deck {
-                    input.write(
+                    try input.write(
                         deck: work.id, state: deck, events: events, over: base.version, now: work.latestChange,
                         position: offset)
+                } else if work.hasKeys {
+                    input.check(deck: work.id, version: base.version, position: offset)
                 }
+                input.remember(keysOf: work)
             }
-            if input.isEmpty { return outcomes }
+            if input.isEmpty { return (outcomes, works, answered) }
             let answers = try await writeBack(input, connection: connection)
-            for offset in input.positions {
-                guard let (version, written, _) = answers[snapshot[offset].id], written else {
-                    throw StorageError.writeFailed("deck \(snapshot[offset].id) changed while its row was locked")
+            for offset in input.positions where outcomes[offset]?.written == true {
+                guard let (version, written, _) = answers[works[offset].id], written else {
+                    throw StorageError.writeFailed("deck \(works[offset].id) changed while its row was locked")
                 }
                 outcomes[offset]?.1 = version
             }
-            return outcomes
+            return (outcomes, works, answered)
         }
+        for (change, remembered) in answered { change.complete(.answeredBefore(remembered)) }
         for (offset, position) in open.enumerated() {
+            decks[position].changes = works[offset].changes
             decks[position].completed = true
             guard let (deck, version, written) = outcomes[offset] else {
                 cache.remove(deck: decks[position].id)
@@ -305,8 +317,17 @@ struct PostgresWriteBatch: Sendable {
         _ input: WriteBackInput, connection: PostgresConnection
     ) async throws -> [String: (Int64, Bool, ByteBuffer?)] {
         var answers: [String: (Int64, Bool, ByteBuffer?)] = [:]
-        for try await (id, version, written, state) in try await connection.execute(input.statement, logger: logger) {
-            answers[id] = (version, written, state)
+        if input.requests.isEmpty {
+            for try await (id, version, written, state) in try await connection.execute(input.statement, logger: logger)
+            {
+                answers[id] = (version, written, state)
+            }
+        } else {
+            let remembering = PostgresRememberedAnswers.WriteBackRemembering(
+                writeBack: input.statement, requests: input.requests)
+            for try await (id, version, written, state) in try await connection.execute(remembering, logger: logger) {
+                answers[id] = (version, written, state)
+            }
         }
         return answers
     }
@@ -334,6 +355,8 @@ private struct WriteBackInput {
     private var eventNumbers: [Int64] = []
     private var eventPayloads: [ByteBuffer] = []
     private(set) var positions: [Int] = []
+    /// The keys to remember with the decks written or checked (see PostgresWriteBatch+Idempotency).
+    private(set) var requests = PostgresRememberedAnswers.Requests()
 
     var isEmpty: Bool { ids.isEmpty }
 
@@ -347,13 +370,19 @@ private struct WriteBackInput {
     /// that go in only if it is written.
     mutating func write(
         deck id: String, state: DeckState, events: [DeckEvent], over version: Int64, now: Int64, position: Int
-    ) {
-        append(id, ByteBuffer(bytes: state.serialized()), version, now, write: true, position: position)
+    ) throws {
+        append(id, ByteBuffer(bytes: try state.serialized()), version, now, write: true, position: position)
         for event in events {
             eventDeckIDs.append(id)
             eventNumbers.append(event.number)
             eventPayloads.append(ByteBuffer(bytes: event.payload))
         }
+    }
+
+    /// Remembers the keys of a deck's keyed changes with their answers, if the deck is written or
+    /// found current.
+    mutating func remember(keysOf work: PostgresWriteBatch.DeckWork) {
+        if work.hasKeys { requests.add(keysOf: work.changes, deckID: work.id) }
     }
 
     /// A check that the row is still at `version`, writing nothing.

@@ -28,12 +28,28 @@ final class PostgresWriteQueue: Sendable {
 
         /// Takes the next batch: the queued changes, in order, up to
         /// ``PostgresWriteBatch/maximumChanges``. Empty when none are queued.
+        ///
+        /// A change whose idempotency key an earlier change of the batch already has (on the same
+        /// deck: a request resent while the first was still queued) stays queued for the next
+        /// batch, which finds the first one's key committed and answers it the same way. Within
+        /// one batch both would run, since keys are looked up before the batch runs.
         mutating func takeBatch() -> [PostgresPendingChange] {
-            let count = min(PostgresWriteBatch.maximumChanges, pending.count)
-            if count == 0 { return [] }
-            let batch = Array(pending.prefix(count))
-            pending.removeFirst(count)
-            latestBatchSize = count
+            guard !pending.isEmpty else { return [] }
+            var batch: [PostgresPendingChange] = []
+            var held: [PostgresPendingChange] = []
+            var keys: Set<[String]> = []
+            var taken = 0
+            while taken < pending.count, batch.count < PostgresWriteBatch.maximumChanges {
+                let change = pending[taken]
+                taken += 1
+                if let key = change.key, !keys.insert([change.deckID, key.key]).inserted {
+                    held.append(change)
+                } else {
+                    batch.append(change)
+                }
+            }
+            pending = held + pending.dropFirst(taken)
+            latestBatchSize = batch.count
             return batch
         }
     }
@@ -56,23 +72,40 @@ final class PostgresWriteQueue: Sendable {
         _ change: @escaping @Sendable (inout DeckState) throws -> (Value, DeckEvent?)
     ) async throws -> (Value, DeckEvent?)? {
         let outcome = PostgresChangeOutcome<Value>()
-        let run: @Sendable (inout DeckState) -> DeckEvent? = { deck in outcome.run(change, on: &deck) }
+        let completion = await submit(deckID: id, now: now) { deck in outcome.run(change, on: &deck) }
+        return try outcome.answer(for: completion).get()
+    }
+
+    /// Queues one change (or runs it at once, alone) and returns how its batch ended for it.
+    ///
+    /// - Parameters:
+    ///   - key: the change's idempotency key, if any.
+    ///   - answer: the answer of the change's latest run, to remember with `key`.
+    ///   - run: runs the change on a state (see ``PostgresPendingChange/run``).
+    func submit(
+        deckID id: String, now: Int64, key: IdempotencyKey? = nil,
+        answer: @escaping @Sendable () -> RememberedAnswer? = { nil },
+        run: @escaping @Sendable (inout DeckState) -> DeckEvent?
+    ) async -> PostgresPendingChange.Completion {
         let runsAlone = state.withLock { state in
             if state.running || state.latestBatchSize > 1 { return false }
             state.running = true
             return true
         }
         if runsAlone {
+            let completion = Mutex<PostgresPendingChange.Completion?>(nil)
             await batches.run([
-                PostgresPendingChange(deckID: id, now: now, run: run, complete: { outcome.record($0) })
+                PostgresPendingChange(
+                    deckID: id, now: now, run: run, complete: { ended in completion.withLock { $0 = ended } }, key: key,
+                    answer: answer)
             ])
             handOverQueued()
-            return try outcome.recordedAnswer().get()
+            return completion.withLock { $0 } ?? .failed(.writeFailed("a batched change was never completed"))
         }
-        return try await withCheckedThrowingContinuation { continuation in
+        return await withCheckedContinuation { continuation in
             let pending = PostgresPendingChange(
-                deckID: id, now: now, run: run,
-                complete: { continuation.resume(with: outcome.answer(for: $0)) })
+                deckID: id, now: now, run: run, complete: { continuation.resume(returning: $0) }, key: key,
+                answer: answer)
             let startsRunner = state.withLock { state in
                 state.pending.append(pending)
                 if state.running { return false }

@@ -46,7 +46,7 @@ enum SQLiteEventLog {
     /// Adds each deck's tail of recent events to its row. SQLite adds a column with a constant
     /// default without rewriting the table; every deck starts with an empty tail.
     static func registerTailMigration(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v4: recent events in the deck row") { db in
+        migrator.registerMigration("v5: recent events in the deck row") { db in
             try db.execute(sql: "ALTER TABLE deck ADD COLUMN recent_events BLOB NOT NULL DEFAULT x''")
         }
     }

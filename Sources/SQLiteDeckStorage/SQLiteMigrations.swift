@@ -38,6 +38,7 @@ enum SQLiteMigrations {
                     CREATE INDEX deck_by_updated_at ON deck (updated_at);
                     """)
         }
+        SQLiteRememberedAnswers.registerMigration(&migrator)
         SQLiteEventLog.registerTailMigration(&migrator)
         return migrator
     }

@@ -54,7 +54,7 @@ final class SQLiteWriteBatch {
     /// - Throws: `StorageError` when eight random ids were all taken (a per-write
     ///   failure), or a `DatabaseError` (which fails the whole batch).
     func insert(_ deck: DeckState, now: Int64) throws -> String {
-        let state = Data(deck.serialized())
+        let state = Data(try deck.serialized())
         for _ in 0..<8 {
             let id = DeckID.random()
             try db.cachedStatement(
@@ -78,6 +78,8 @@ final class SQLiteWriteBatch {
         guard var deck = try load(id) else { return nil }
         let before = deck
         let result = try change(&deck)
+        // A deck the format cannot hold fails this change alone, before the batch writes it.
+        try deck.checkEncodable()
         if deck != before {
             decks[id] = deck
             if let index = changedIndex[id] {
@@ -121,7 +123,7 @@ final class SQLiteWriteBatch {
         for (id, now) in changed {
             guard let deck = decks[id] ?? nil else { continue }
             serializationBuffer.removeAll(keepingCapacity: true)
-            deck.serialize(into: &serializationBuffer)
+            try deck.serialize(into: &serializationBuffer)
             let writesTime = changeTimes.needsWriting(deck: id, now: now)
             let tail = try eventTail(writtenWith: id)
             let statement = try deckUpdate(writesTime: writesTime, tail: tail)

@@ -62,6 +62,7 @@ import Testing
             #expect(response.status == .ok)
             #expect(response.headers[.accessControlAllowOrigin] == "*")
             #expect(response.headers[.accessControlAllowMethods]?.contains("POST") == true)
+            #expect(response.headers[.accessControlAllowMethods]?.contains("DELETE") == true, "leaving a table")
             #expect(response.headers[.accessControlAllowHeaders] == "X-Custom")
             #expect(response.headers[.accessControlMaxAge] == "86400")
         }

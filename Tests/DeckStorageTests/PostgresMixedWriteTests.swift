@@ -17,8 +17,7 @@ import Testing
     private func drawRecordingEvent(_ store: any DeckStore, _ id: String) async throws -> [String] {
         let codes = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> ([String], DeckEvent?) in
             let codes = try deck.draw(count: 1).cards.map(\.code)
-            let counted = deck.countChange()
-            let number = try #require(counted)
+            let number = deck.countChange()
             return (codes, DeckEvent(deckID: id, number: number, payload: Array(codes.joined().utf8)))
         }
         return try #require(codes)

@@ -11,6 +11,12 @@ import Testing
         PostgresPendingChange(deckID: deckID, now: now, run: { _ in nil }, complete: { _ in })
     }
 
+    private func keyed(_ deckID: String, at now: Int64, key: String) -> PostgresPendingChange {
+        PostgresPendingChange(
+            deckID: deckID, now: now, run: { _ in nil }, complete: { _ in },
+            key: IdempotencyKey(key: key, fingerprint: [1]))
+    }
+
     private func taken(_ batch: [PostgresPendingChange]) -> [String] {
         batch.map { "\($0.deckID)\($0.now)" }
     }
@@ -43,5 +49,22 @@ import Testing
         #expect(state.takeBatch().map(\.now) == [Int64(limit), Int64(limit) + 1])
         #expect(state.pending.isEmpty)
         #expect(state.latestBatchSize == 2)
+    }
+
+    /// A resent request (the same key on the same deck) waits for the next batch, which finds its
+    /// first sending's key committed; keys of other decks, other keys and keyless changes go on.
+    @Test func aChangeWhoseKeyIsAlreadyInTheBatchWaitsForTheNext() {
+        var state = PostgresWriteQueue.State()
+        state.pending = [
+            keyed("a", at: 1, key: "k"), change("b", at: 2), keyed("a", at: 3, key: "k"), keyed("b", at: 4, key: "k"),
+            keyed("a", at: 5, key: "j"), change("a", at: 6), keyed("a", at: 7, key: "k"),
+        ]
+        #expect(taken(state.takeBatch()) == ["a1", "b2", "b4", "a5", "a6"])
+        #expect(taken(state.pending) == ["a3", "a7"])
+        #expect(state.latestBatchSize == 5)
+        #expect(taken(state.takeBatch()) == ["a3"])
+        #expect(taken(state.pending) == ["a7"])
+        #expect(taken(state.takeBatch()) == ["a7"])
+        #expect(state.pending.isEmpty)
     }
 }

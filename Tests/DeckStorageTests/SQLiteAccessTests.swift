@@ -1,5 +1,6 @@
 import Foundation
 import PlayingCards
+import RiffleTestSupport
 import Testing
 
 @testable import SQLiteDeckStorage
@@ -18,8 +19,13 @@ import Testing
         try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
     }
 
-    /// What another process sees: the number of decks, or SQLite's error message.
-    private func otherProcessCountsDecks(in path: String) throws -> Result<Int, ReadError> {
+    /// What another process sees: the number of decks, or SQLite's error message. The wait for
+    /// the process runs on a thread of its own, never on Swift's cooperative pool (see `onOwnThread`).
+    private func otherProcessCountsDecks(in path: String) async throws -> Result<Int, ReadError> {
+        try await onOwnThread { try Self.countDecksInAnotherProcess(path) }
+    }
+
+    private static func countDecksInAnotherProcess(_ path: String) throws -> Result<Int, ReadError> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = """
@@ -41,7 +47,7 @@ import Testing
         return .failure(ReadError(message: text, status: process.terminationStatus))
     }
 
-    struct ReadError: Error, Equatable {
+    struct ReadError: Error, Equatable, Sendable {
         let message: String
         let status: Int32
     }
@@ -59,10 +65,12 @@ import Testing
         let store = try SQLiteDeckStore(location: .file(path))
         #expect(store.access == .exclusive)
         try await insertDecks(3, into: store)
-        #expect(try otherProcessCountsDecks(in: path) == .failure(ReadError(message: "database is locked", status: 3)))
+        #expect(
+            try await otherProcessCountsDecks(in: path) == .failure(ReadError(message: "database is locked", status: 3))
+        )
         #expect(try await store.deckCount() == 3)  // the refused reader changed nothing for the store
         try await store.close()
-        #expect(try otherProcessCountsDecks(in: path) == .success(3))
+        #expect(try await otherProcessCountsDecks(in: path) == .success(3))
     }
 
     @Test func aSharedStoreLetsOtherProcessesRead() async throws {
@@ -71,9 +79,9 @@ import Testing
         let store = try SQLiteDeckStore(location: .file(path), access: .shared)
         #expect(store.access == .shared)
         try await insertDecks(2, into: store)
-        #expect(try otherProcessCountsDecks(in: path) == .success(2))
+        #expect(try await otherProcessCountsDecks(in: path) == .success(2))
         try await insertDecks(1, into: store)
-        #expect(try otherProcessCountsDecks(in: path) == .success(3))
+        #expect(try await otherProcessCountsDecks(in: path) == .success(3))
         try await store.close()
     }
 

@@ -25,7 +25,7 @@ import Testing
                 for (id, deck) in [("aaaaaaaaaaaa", shoe), ("bbbbbbbbbbbb", small)] {
                     try db.execute(
                         sql: "INSERT INTO deck (id, state, created_at, updated_at) VALUES (?, ?, 10, 20)",
-                        arguments: [id, Data(deck.serialized())])
+                        arguments: [id, Data(try deck.serialized())])
                 }
                 try db.execute(
                     sql: "INSERT INTO deck_event (deck_id, number, payload) VALUES ('aaaaaaaaaaaa', 1, x'01')")

@@ -9,7 +9,7 @@ import Testing
             shuffled: false)
         _ = try deck.draw(count: 3)
         try deck.addToPile(named: "Player_1", cards: CardList.parse("AS"))
-        let bytes = deck.serialized()
+        let bytes = try deck.serialized()
         #expect(bytes.count < 40)
         #expect(try DeckState(serialized: bytes) == deck)
     }
@@ -19,31 +19,98 @@ import Testing
         let drawn = try shoe.draw(count: 7)
         try shoe.addToPile(named: "discard", cards: Array(drawn.cards.prefix(2)))
         var buffer: [UInt8] = [42]
-        shoe.serialize(into: &buffer)
-        #expect(buffer == [42] + shoe.serialized())
+        try shoe.serialize(into: &buffer)
+        #expect(try buffer == [42] + shoe.serialized())
         let small = DeckState(composition: try DeckComposition(partialContents: CardList.parse("KH")), shuffled: false)
         buffer.removeAll(keepingCapacity: true)
-        small.serialize(into: &buffer)
-        #expect(buffer == small.serialized())
+        try small.serialize(into: &buffer)
+        #expect(try buffer == small.serialized())
         #expect(try DeckState(serialized: buffer) == small)
     }
 
     @Test func storedPartialDecksReadBackAsStoredWithTheirJokers() throws {
-        // A partial deck stored before partial decks dropped jokers without jokers_enabled:
-        // contents AS X1, both in the stack.
+        // A partial deck stored (format version 1) before partial decks dropped jokers without
+        // jokers_enabled: contents AS X1, both in the stack.
         let bytes: [UInt8] = [1, 4, 1, 2, 0, 0, 52, 2, 0, 0, 52, 0, 0, 0, 0]
         let deck = try DeckState(serialized: bytes)
         #expect(deck.stack.map(\.code) == ["AS", "X1"])
         #expect(deck.composition.cardsPerCopy.map(\.code) == ["AS", "X1"])
-        #expect(deck.serialized() == bytes)
+        #expect(deck.changeNumber == 0)
+        // Written back in version 2: the same deck, with its change number after the deck count.
+        #expect(try deck.serialized() == [2, 4, 1] + [UInt8](repeating: 0, count: 8) + bytes.dropFirst(3))
         let empty = DeckState(composition: try DeckComposition(partialContents: []), shuffled: false)
         #expect(try DeckState(serialized: empty.serialized()) == empty)
+    }
+
+    @Test func versionOneLiveTablesKeepTheirChangeNumberAndPlayers() throws {
+        // Version 1: a partial deck of AS alone, in the stack, no piles, then the live-table
+        // section: change number 300 (UInt64 little-endian), one player "al" and a token hash.
+        let hash = [UInt8](repeating: 5, count: 32)
+        let bytes: [UInt8] =
+            [1, 4 | 8, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0] + [44, 1, 0, 0, 0, 0, 0, 0] + [1, 2, 97, 108] + hash
+        let deck = try DeckState(serialized: bytes)
+        #expect(deck.changeNumber == 300)
+        #expect(deck.table?.players.map(\.name) == ["al"])
+        #expect(deck.table?.players.first?.tokenHash == hash)
+        #expect(try DeckState(serialized: deck.serialized()) == deck)
+    }
+
+    @Test func everyDeckKeepsItsChangeNumber() throws {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        #expect(deck.changeNumber == 0)
+        _ = try deck.draw(count: 1)
+        #expect(deck.countChange() == 1)
+        #expect(deck.countChange() == 2)
+        let read = try DeckState(serialized: deck.serialized())
+        #expect(read.changeNumber == 2)
+        #expect(read == deck)
+    }
+
+    @Test func valuesPastTheirFieldAreRefusedNeverCutShort() throws {
+        let composition = try DeckComposition()
+        let card = Card.allCards[0]
+        let tooManyCards = DeckState(
+            composition: composition, stack: [Card](repeating: card, count: 65_536), piles: [], drawn: [],
+            shuffled: false)
+        #expect(throws: DeckEncodingError.self) { try tooManyCards.serialized() }
+        let tooManyPiles = DeckState(
+            composition: composition, stack: [], piles: (0..<65_536).map { Pile(name: "p\($0)") }, drawn: [],
+            shuffled: false)
+        #expect(throws: DeckEncodingError.self) { try tooManyPiles.serialized() }
+        let badName = DeckState(
+            composition: composition, stack: [], piles: [Pile(name: String(repeating: "a", count: 300))], drawn: [],
+            shuffled: false)
+        #expect(throws: DeckEncodingError.self) { try badName.serialized() }
+        let players = (0...TableState.maximumPlayers).map {
+            TablePlayer(name: "p\($0)", tokenHash: [UInt8](repeating: 1, count: 32))
+        }
+        let tooManyPlayers = DeckState(
+            composition: composition, stack: [], piles: [], drawn: [], shuffled: false,
+            table: TableState(players: players))
+        #expect(throws: DeckEncodingError.self) { try tooManyPlayers.serialized() }
+        let shortHash = DeckState(
+            composition: composition, stack: [], piles: [], drawn: [], shuffled: false,
+            table: TableState(players: [TablePlayer(name: "al", tokenHash: [1])]))
+        #expect(throws: DeckEncodingError.self) { try shortHash.checkEncodable() }
+        // A refused deck leaves the buffer as it was.
+        var buffer: [UInt8] = [1, 2, 3]
+        #expect(throws: DeckEncodingError.self) { try tooManyPiles.serialize(into: &buffer) }
+        #expect(buffer == [1, 2, 3])
+        // At the limits, the deck reads back whole.
+        let atLimit = DeckState(
+            composition: composition, stack: composition.allCards,
+            piles: (0..<DeckState.maximumPiles).map { Pile(name: "p\($0)") },
+            drawn: [], shuffled: false, table: TableState(players: Array(players.dropLast())), changeNumber: .max)
+        let read = try DeckState(serialized: atLimit.serialized())
+        #expect(read.piles.count == DeckState.maximumPiles)
+        #expect(read.table?.players.count == TableState.maximumPlayers)
+        #expect(read.changeNumber == .max)
     }
 
     @Test func rejectsDamagedBytes() throws {
         var deck = DeckState(composition: try DeckComposition(), shuffled: false)
         _ = try deck.draw(count: 5)
-        let bytes = deck.serialized()
+        let bytes = try deck.serialized()
         #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes.dropLast()) }
         #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes + [0]) }
         #expect(throws: DeckDecodingError.self) { try DeckState(serialized: [9] + bytes.dropFirst()) }

@@ -210,7 +210,7 @@ import Testing
                 default: _ = try deck.draw(count: 1, from: .random, using: &generator)
                 }
                 #expect(deck.isConsistent)
-                #expect(try DeckState(serialized: deck.serialized()) == deck)
+                #expect(try DeckState(serialized: try deck.serialized()) == deck)
             }
         }
     }

@@ -70,7 +70,7 @@ struct TableCommandTests {
             let token = try #require(tableValue("token", in: join.standardOutput))
             _ = try await runCommand(TableCommand.self, ["join", id, "bo"] + s)
             _ = try await runCommand(TableCommand.self, ["deal", id, "bo", "--count", "3", "--token", token] + s)
-            _ = try await runCommand(TableCommand.self, ["deal", id, "centre", "--count", "1"] + s)
+            _ = try await runCommand(TableCommand.self, ["deal", id, "centre", "--count", "1", "--token", token] + s)
 
             // From the start of the deck: the two joins and the two deals, then stop.
             let watch = try await runCommand(WatchCommand.self, [id, "--token", token, "--count", "1"] + s)
@@ -113,5 +113,38 @@ struct TableCommandTests {
         #expect(EventLineFormatter.line(play) == "#13  pile_add      bo: 7♥ from bo to centre · stack 42 · centre 1")
         let join = DeckEvent(id: 2, kind: .join, deckID: "d", remaining: 52, piles: [], player: "cy")
         #expect(EventLineFormatter.line(join) == "#2   join          cy joined · stack 52")
+    }
+}
+
+@Suite("riffle deck on a seated deck")
+struct SeatedDeckCommandTests {
+    @Test("a seated deck changes only with a player's token; only the host reshuffles it all")
+    func seatedDeckNeedsAToken() async throws {
+        try await withCLIServer { server in
+            let s = ["--server", server.baseURL]
+            let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
+            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let ana = try #require(
+                tableValue(
+                    "token", in: try await runCommand(TableCommand.self, ["join", id, "ana"] + s).standardOutput))
+            let bo = try #require(
+                tableValue("token", in: try await runCommand(TableCommand.self, ["join", id, "bo"] + s).standardOutput))
+
+            let anonymous = try await runCommand(DeckCommand.self, ["draw", id, "--count", "2"] + s)
+            #expect(anonymous.status == 1)
+            #expect(anonymous.standardError.contains("(HTTP 401)"))
+            let drawn = try await runCommand(DeckCommand.self, ["draw", id, "--count", "2", "--token", bo] + s)
+            #expect(drawn.status == 0)
+            #expect(tableValue("remaining", in: drawn.standardOutput) == "50")
+
+            let notHost = try await runCommand(DeckCommand.self, ["shuffle", id, "--token", bo] + s)
+            #expect(notHost.status == 1)
+            #expect(notHost.standardError.contains("(HTTP 403)"))
+            let remaining = try await runCommand(DeckCommand.self, ["shuffle", id, "--remaining", "--token", bo] + s)
+            #expect(remaining.status == 0)
+            let round = try await runCommand(DeckCommand.self, ["shuffle", id] + s, environment: ["RIFFLE_TOKEN": ana])
+            #expect(round.status == 0)
+            #expect(tableValue("remaining", in: round.standardOutput) == "52")
+        }
     }
 }

@@ -62,11 +62,17 @@ public final class TestServer: Sendable {
                 continuation.yield(port)
                 continuation.finish()
             })
-        let task = Task { try await app.run() }
+        // The stream also ends when the application does, so a server that fails before it listens
+        // (a port or a store it cannot use) fails this call instead of leaving it waiting.
+        let task = Task {
+            defer { continuation.finish() }
+            try await app.run()
+        }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             task.cancel()
-            throw CancellationError()
+            try await task.value
+            throw TestServerError(message: "the server stopped before it listened")
         }
         return TestServer(baseURL: "http://127.0.0.1:" + String(port), port: port, store: store, task: task)
     }
@@ -76,4 +82,13 @@ public final class TestServer: Sendable {
         task.cancel()
         _ = await task.result
     }
+}
+
+/// A test server that could not be started.
+public struct TestServerError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
 }

@@ -18,6 +18,7 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             case deckNotFound, pileNotFound, notEnoughCards, cardsNotInPile, serverRejected
             case unexpectedStatus, decodingFailed, transportFailed, timedOut, invalidRequest, cancelled
             case unauthorized, forbidden, playerTaken
+            case preconditionFailed, idempotencyKeyReused
         }
 
         private let wrapped: Wrapped
@@ -54,6 +55,11 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let forbidden = Code(.forbidden)
         /// The name asked for in a join is already a player of the deck (HTTP 409).
         public static let playerTaken = Code(.playerTaken)
+        /// The change's `If-Match` no longer matched: the deck changed since that change number,
+        /// and nothing was changed (HTTP 412). ``DeckClientError/currentDeck`` shows the deck now.
+        public static let preconditionFailed = Code(.preconditionFailed)
+        /// The idempotency key was used before for another request, so nothing was done (HTTP 422).
+        public static let idempotencyKeyReused = Code(.idempotencyKeyReused)
 
         /// A short name for the code, such as `"deckNotFound"`.
         public var description: String {
@@ -72,6 +78,8 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             case .unauthorized: "unauthorized"
             case .forbidden: "forbidden"
             case .playerTaken: "playerTaken"
+            case .preconditionFailed: "preconditionFailed"
+            case .idempotencyKeyReused: "idempotencyKeyReused"
             }
         }
     }
@@ -88,6 +96,9 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
     public var keyPath: String?
     /// Whether the failure was in the network and trying again may succeed.
     public var isTransient: Bool
+    /// For ``Code/preconditionFailed``: the deck as it is now, as the caller may see it, with its
+    /// change number; `nil` otherwise (or when the answer did not include it).
+    public var currentDeck: DeckSnapshot?
 
     /// Creates an error.
     ///
@@ -98,10 +109,12 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
     ///   - serverMessage: the server's `error` text, if any.
     ///   - keyPath: the offending field for decoding errors.
     ///   - isTransient: whether trying again may succeed.
+    ///   - currentDeck: for a failed precondition, the deck as it is now.
     public init(
         code: Code, message: String, httpStatus: Int? = nil, serverMessage: String? = nil, keyPath: String? = nil,
-        isTransient: Bool = false
+        isTransient: Bool = false, currentDeck: DeckSnapshot? = nil
     ) {
+        self.currentDeck = currentDeck
         self.code = code
         self.message = message
         self.httpStatus = httpStatus
@@ -133,6 +146,10 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             code = .forbidden
         } else if status == 409 {
             code = .playerTaken
+        } else if status == 412 {
+            code = .preconditionFailed
+        } else if status == 422 {
+            code = .idempotencyKeyReused
         } else {
             code = .serverRejected
         }

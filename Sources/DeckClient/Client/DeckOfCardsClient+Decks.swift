@@ -15,7 +15,7 @@ extension DeckOfCardsClient {
     ///   - cards: a partial deck: only these cards (remembered for later full reshuffles), or `nil`.
     /// - Returns: the new deck's state.
     /// - Throws: ``DeckClientError``; a deck count out of range is ``DeckClientError/Code/serverRejected``
-    ///   with the server's message. Never retried.
+    ///   with the server's message. Resent after transient failures with its idempotency key.
     public func newDeck(
         shuffled: Bool = false, deckCount: Int = 1, jokersEnabled: Bool = false, cards: [PlayingCards.Card]? = nil
     ) async throws -> DeckStatus {
@@ -31,7 +31,7 @@ extension DeckOfCardsClient {
     ///   - deckCount: how many decks to combine.
     ///   - jokersEnabled: whether to add jokers.
     /// - Returns: the cards dealt and the new deck's id.
-    /// - Throws: ``DeckClientError``. Never retried.
+    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
     public func newDeckAndDraw(count: Int, deckCount: Int = 1, jokersEnabled: Bool = false) async throws -> DrawResult {
         try await decoded(
             .newDeckAndDraw(count: count, deckCount: deckCount, jokersEnabled: jokersEnabled), as: DrawResult.self)
@@ -55,7 +55,7 @@ extension DeckOfCardsClient {
     ///   - jokersEnabled: switch jokers for good, or `nil` to keep them.
     ///   - cards: replace the remembered partial-deck contents, or `nil`.
     /// - Returns: the deck's state.
-    /// - Throws: ``DeckClientError``. Never retried.
+    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
     public func shuffle(
         deckID: String, remainingOnly: Bool = false, jokersEnabled: Bool? = nil, cards: [PlayingCards.Card]? = nil
     ) async throws -> DeckStatus {
@@ -74,7 +74,7 @@ extension DeckOfCardsClient {
     ///   - count: how many cards.
     ///   - source: the top (the API's draw), or Riffle's bottom and random draws.
     /// - Returns: the cards dealt and the count left.
-    /// - Throws: ``DeckClientError``. Never retried: a draw whose answer was lost may have happened.
+    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
     public func draw(deckID: String, count: Int = 1, from source: DrawSource = .top) async throws -> DrawResult {
         try await decoded(.draw(deckID: deckID, count: count, from: source), as: DrawResult.self)
     }
@@ -95,7 +95,7 @@ extension DeckOfCardsClient {
     ///   - deckID: the deck id.
     ///   - cards: only these cards, or `nil` for all of them.
     /// - Returns: the deck id and the stack's remaining count.
-    /// - Throws: ``DeckClientError``. Never retried.
+    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
     public func returnCards(deckID: String, cards: [PlayingCards.Card]? = nil) async throws -> ReturnResult {
         try await decoded(.returnCards(deckID: deckID, cards: cards), as: ReturnResult.self)
     }

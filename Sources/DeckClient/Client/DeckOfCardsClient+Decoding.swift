@@ -77,7 +77,12 @@ extension DeckOfCardsClient {
             {
                 return short
             }
-            throw DeckClientError.server(message: message, status: response.status)
+            var error = DeckClientError.server(message: message, status: response.status)
+            if response.status == 412, var deck = try? decoder.decode(DeckSnapshot.self, from: response.body) {
+                deck.changeNumber = response.changeNumber
+                error.currentDeck = deck
+            }
+            throw error
         }
         do {
             return try decoder.decode(Answer.self, from: response.body)

@@ -14,7 +14,7 @@ extension DeckOfCardsClient {
     ///   - pile: the pile name, `[-a-zA-Z0-9_]+`.
     ///   - cards: the cards to add on top (cards still in the stack are ignored by the server).
     /// - Returns: the piles after the add.
-    /// - Throws: ``DeckClientError``. Never retried.
+    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
     public func addToPile(deckID: String, pile: String, cards: [PlayingCards.Card]) async throws -> PileState {
         try await decoded(.addToPile(deckID: deckID, pile: pile, cards: cards), as: PileState.self)
     }
@@ -36,7 +36,7 @@ extension DeckOfCardsClient {
     ///   - deckID: the deck id.
     ///   - pile: the pile name.
     /// - Returns: the piles after the shuffle.
-    /// - Throws: ``DeckClientError``. Never retried.
+    /// - Throws: ``DeckClientError``. Resent after transient failures with its idempotency key.
     public func shufflePile(deckID: String, pile: String) async throws -> PileState {
         try await decoded(.shufflePile(deckID: deckID, pile: pile), as: PileState.self)
     }
@@ -50,7 +50,7 @@ extension DeckOfCardsClient {
     ///   - source: top (the last added), bottom (the first added) or random.
     /// - Returns: the cards taken and the piles after.
     /// - Throws: ``DeckClientError``, ``DeckClientError/Code/notEnoughCards`` when the pile is too
-    ///   small (nothing is taken). Never retried.
+    ///   small (nothing is taken). Resent after transient failures with its idempotency key.
     public func drawFromPile(
         deckID: String, pile: String, count: Int = 1, from source: DrawSource = .top
     ) async throws -> PileDrawResult {
@@ -66,7 +66,7 @@ extension DeckOfCardsClient {
     ///   - cards: the cards to take.
     /// - Returns: the cards taken and the piles after.
     /// - Throws: ``DeckClientError``, ``DeckClientError/Code/cardsNotInPile`` when one is not in the
-    ///   pile (nothing changes). Never retried.
+    ///   pile (nothing changes). Resent after transient failures with its idempotency key.
     public func drawFromPile(deckID: String, pile: String, cards: [PlayingCards.Card]) async throws -> PileDrawResult {
         try await decoded(.drawFromPile(deckID: deckID, pile: pile, cards: cards), as: PileDrawResult.self)
     }
@@ -78,7 +78,8 @@ extension DeckOfCardsClient {
     ///   - pile: the pile name.
     ///   - cards: only these cards, or `nil` for the whole pile.
     /// - Returns: the piles and the stack's remaining count after the return.
-    /// - Throws: ``DeckClientError``, ``DeckClientError/Code/pileNotFound``. Never retried.
+    /// - Throws: ``DeckClientError``, ``DeckClientError/Code/pileNotFound``. Resent after transient failures with its
+    ///   idempotency key.
     public func returnPile(deckID: String, pile: String, cards: [PlayingCards.Card]? = nil) async throws -> PileState {
         try await decoded(.returnPile(deckID: deckID, pile: pile, cards: cards), as: PileState.self)
     }

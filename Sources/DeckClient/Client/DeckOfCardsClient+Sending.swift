@@ -7,18 +7,25 @@ import Foundation
 extension DeckOfCardsClient {
     /// Sends a request and returns the raw response, whatever its status.
     ///
-    /// Each attempt is bounded by the configured timeout. Requests that are safe to repeat
-    /// (``DeckRequest/isSafeToRetry``) are retried after transient failures with the configured
-    /// backoff; others are sent once.
+    /// Each attempt is bounded by the configured timeout. Reads (``DeckRequest/isSafeToRetry``)
+    /// are retried after transient failures with the configured backoff. A change carries an
+    /// `Idempotency-Key` (its own, or one made for this call) and, when the policy allows
+    /// (``RetryPolicy/resendsChanges``), is resent the same way with the same key.
     ///
     /// - Parameter request: the API request.
     /// - Returns: the response; a `success: false` body is returned, not thrown.
     /// - Throws: ``DeckClientError`` when no response arrived (``DeckClientError/Code/timedOut``,
     ///   ``DeckClientError/Code/transportFailed``, ``DeckClientError/Code/cancelled``) or the
-    ///   request is invalid.
+    ///   request is invalid (such as a malformed idempotency key).
     public func send(_ request: DeckRequest) async throws -> HTTPResponse {
+        var request = request
+        if request.changesState && request.options.idempotencyKey == nil {
+            // One key per call: every resend below carries it, so the server makes the change once.
+            request.options.idempotencyKey = ChangeOptions.makeKey()
+        }
         let httpRequest = try httpRequest(for: request)
-        return try await perform(httpRequest, retrying: request.isSafeToRetry)
+        let resends = request.isSafeToRetry || configuration.retryPolicy.resendsChanges
+        return try await perform(httpRequest, retrying: resends)
     }
 
     /// Sends an HTTP request with the timeout, and with retries when `retrying` is set.
@@ -105,8 +112,11 @@ extension DeckClientError {
                 return timedOut(after: timeout, url: url)
             case .cancelled:
                 return DeckClientError(code: .cancelled, message: "The request was cancelled.")
+            // FoundationNetworking on Linux reports a connection closed before any byte of the
+            // answer ("Empty reply from server": the answer was lost on the way) as a bad server
+            // response, where Apple's reports a lost connection.
             case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .dnsLookupFailed,
-                .cannotFindHost, .secureConnectionFailed:
+                .cannotFindHost, .secureConnectionFailed, .badServerResponse:
                 return DeckClientError(
                     code: .transportFailed,
                     message: "Cannot reach \(url.host ?? url.absoluteString): \(error.localizedDescription)",

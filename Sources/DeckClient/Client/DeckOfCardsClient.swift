@@ -94,12 +94,14 @@ public struct DeckOfCardsClient: Sendable {
     }
 
     /// The HTTP request for an API request: `GET` with a query string for reads, `POST` with a
-    /// form-encoded body for requests that change state; with the player's token when the client
-    /// has one (``withPlayer(_:)``).
+    /// form-encoded body for requests that change state, with their `Idempotency-Key` and
+    /// `If-Match` when their ``DeckRequest/options`` have them; with the player's token when the
+    /// client has one (``withPlayer(_:)``).
     ///
     /// - Parameter request: the API request.
     /// - Returns: the HTTP request.
-    /// - Throws: ``DeckClientError/Code/invalidRequest`` when no URL can be built.
+    /// - Throws: ``DeckClientError/Code/invalidRequest`` when no URL can be built or the
+    ///   idempotency key is malformed (see ``ChangeOptions/isValidKey(_:)``).
     public func httpRequest(for request: DeckRequest) throws -> HTTPRequest {
         let url = try url(for: request)
         let timeout = configuration.timeout
@@ -108,6 +110,15 @@ public struct DeckOfCardsClient: Sendable {
         guard request.changesState else {
             return HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout)
         }
+        if let key = request.options.idempotencyKey {
+            guard ChangeOptions.isValidKey(key) else {
+                throw DeckClientError(
+                    code: .invalidRequest,
+                    message: "An idempotency key is 16 to 128 characters of A-Z a-z 0-9 - _ . : ~.")
+            }
+            headers["Idempotency-Key"] = key
+        }
+        if let changeNumber = request.options.ifMatch { headers["If-Match"] = "\"\(changeNumber)\"" }
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         var form = URLComponents()
         form.queryItems = request.parameters

@@ -12,15 +12,18 @@ import PlayingCards
 /// print(String(decoding: response.body, as: UTF8.self))
 /// ```
 ///
-/// Requests that change state are sent as `POST` with a form-encoded body and are never
-/// retried; reads are sent as `GET` and may be (see ``RetryPolicy``).
+/// Requests that change state are sent as `POST` with a form-encoded body and an
+/// `Idempotency-Key` (see ``ChangeOptions``), and are resent with that key after transient failures
+/// when the policy allows (``RetryPolicy/resendsChanges``); reads are sent as `GET` and retried.
 public struct DeckRequest: Hashable, Sendable {
     /// The path segments after `/api/`, such as `["deck", "k3v9q2x8m1ab", "draw"]`.
     public var pathSegments: [String]
     /// The parameters, in order.
     public var parameters: [URLQueryItem]
-    /// Whether the request may change the deck; such requests are never retried.
+    /// Whether the request may change the deck; such requests carry an idempotency key.
     public var changesState: Bool
+    /// The idempotency key and precondition of a request that changes state (see ``with(_:)``).
+    public var options = ChangeOptions()
     /// Whether a `success: false` answer can still carry dealt cards (main-deck draws).
     var mayDealShort: Bool = false
 
@@ -36,7 +39,9 @@ public struct DeckRequest: Hashable, Sendable {
         self.changesState = changesState
     }
 
-    /// Whether the request is safe to send again after a failure (it changes nothing).
+    /// Whether the request changes nothing, so that it is safe to send again after a failure
+    /// against any server. (A change is safe to resend only with its idempotency key to a server
+    /// that honours it: see ``RetryPolicy/resendsChanges``.)
     public var isSafeToRetry: Bool { !changesState }
 
     /// A new deck, `/api/deck/new/` or `/api/deck/new/shuffle/`.

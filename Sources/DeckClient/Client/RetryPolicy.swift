@@ -2,11 +2,14 @@ import Foundation
 
 /// How the client retries a request after a transient network failure.
 ///
-/// Only requests that are safe to repeat are ever retried: reading a deck
-/// (``DeckOfCardsClient/deckInfo(deckID:)``), listing a pile, listing drawn cards, and image
-/// downloads. A draw, a new deck, a pile add, a return or a shuffle is sent once: when its
-/// connection fails the server may already have done it, and doing it twice would deal cards
-/// twice or lose a shuffle. Those failures are thrown to the caller, who knows whether to try again.
+/// Reads (a deck's state, a pile's list, the drawn cards, images) are retried. A change (a draw, a
+/// new deck, a pile add, a return, a shuffle, a join, a deal) is resent too when
+/// ``resendsChanges`` is set (the default), always with the idempotency key of its first attempt
+/// (see ``ChangeOptions``): a server that honours `Idempotency-Key` makes the change once however
+/// many times it arrives, and answers a resend with the first answer. A
+/// server that ignores the header (the public Deck of Cards API) would make a resent change
+/// again: use ``readsOnly`` with such a server, and changes are sent once and their failures
+/// thrown to the caller.
 ///
 /// Transient failures are timeouts, refused or reset connections, DNS failures, and the gateway
 /// statuses `502`, `503` and `504`. The wait before retry *n* (1-based) is
@@ -25,6 +28,9 @@ public struct RetryPolicy: Hashable, Sendable {
     public var multiplier: Double
     /// The longest wait between two attempts, in seconds.
     public var maximumBackoff: TimeInterval
+    /// Whether changes are resent (with their idempotency key) after transient failures, as reads
+    /// are; `false` sends each change once.
+    public var resendsChanges: Bool
 
     /// Creates a policy; values are clamped to their documented ranges.
     ///
@@ -33,18 +39,23 @@ public struct RetryPolicy: Hashable, Sendable {
     ///   - initialBackoff: the first wait in seconds, clamped to zero or more.
     ///   - multiplier: the growth factor, clamped to 1 or more.
     ///   - maximumBackoff: the cap on any wait in seconds, clamped to at least `initialBackoff`.
+    ///   - resendsChanges: whether changes are resent with their idempotency key, as reads are.
     public init(
         maximumAttempts: Int = 3, initialBackoff: TimeInterval = 0.2, multiplier: Double = 2,
-        maximumBackoff: TimeInterval = 5
+        maximumBackoff: TimeInterval = 5, resendsChanges: Bool = true
     ) {
+        self.resendsChanges = resendsChanges
         self.maximumAttempts = max(1, maximumAttempts)
         self.initialBackoff = initialBackoff.isNaN ? 0 : max(0, initialBackoff)
         self.multiplier = multiplier.isNaN ? 1 : max(1, multiplier)
         self.maximumBackoff = maximumBackoff.isNaN ? self.initialBackoff : max(self.initialBackoff, maximumBackoff)
     }
 
-    /// Three attempts, waiting 0.2 s then 0.4 s.
+    /// Three attempts, waiting 0.2 s then 0.4 s; changes too, with their idempotency key.
     public static let `default` = RetryPolicy()
+
+    /// As ``default``, but changes are sent once: for servers that ignore `Idempotency-Key`.
+    public static let readsOnly = RetryPolicy(resendsChanges: false)
 
     /// One attempt: never retry.
     public static let never = RetryPolicy(maximumAttempts: 1)

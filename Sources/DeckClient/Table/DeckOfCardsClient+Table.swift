@@ -2,7 +2,8 @@ extension DeckOfCardsClient {
     /// A copy of this client that acts as a player: it sends the player's token with every request.
     ///
     /// Acting as a player lets the client list that player's private hand and draw, return or shuffle
-    /// it; any client may deal or add visible cards to it.
+    /// it. Once a deck has players, every change of it needs a player's token (without one, a
+    /// change fails with ``DeckClientError/Code/unauthorized``, HTTP 401); reading stays open.
     ///
     /// ```swift
     /// let seat = try await client.join(deckID: id, player: "ana")
@@ -27,7 +28,8 @@ extension DeckOfCardsClient {
     ///   proof of who the player is, and the server cannot tell it again.
     /// - Throws: ``DeckClientError``: ``DeckClientError/Code/playerTaken`` when the name is already a
     ///   player (409), ``DeckClientError/Code/serverRejected`` past 64 players (400),
-    ///   ``DeckClientError/Code/invalidRequest`` for an invalid name. Never retried.
+    ///   ``DeckClientError/Code/invalidRequest`` for an invalid name. Resent after transient failures with its
+    ///   idempotency key.
     public func join(deckID: String, player: String) async throws -> JoinResult {
         try await decoded(.join(deckID: deckID, player: player), as: JoinResult.self)
     }
@@ -41,7 +43,7 @@ extension DeckOfCardsClient {
     /// - Returns: the stack and piles after the deal, and the dealt cards only when the pile is
     ///   public or belongs to the player this client acts as.
     /// - Throws: ``DeckClientError``, ``DeckClientError/Code/notEnoughCards`` beyond the stack
-    ///   (nothing is dealt). Never retried.
+    ///   (nothing is dealt). Resent after transient failures with its idempotency key.
     public func deal(deckID: String, pile: String, count: Int) async throws -> DealResult {
         try await decoded(.deal(deckID: deckID, pile: pile, count: count), as: DealResult.self)
     }

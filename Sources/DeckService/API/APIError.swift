@@ -7,6 +7,8 @@ import HTTPTypes
 struct APIError: Error, Sendable {
     let status: HTTPResponse.Status
     let message: String
+    /// Seconds to send as `Retry-After`, for refusals that end by themselves (a stream cap).
+    var retryAfterSeconds: Int? = nil
 
     static let unknownDeck = APIError(status: .notFound, message: "Deck ID does not exist.")
     static let cardsRequiredForPile = APIError(status: .notFound, message: "You must specify cards to add to the pile.")

@@ -48,6 +48,12 @@ struct APIParameters: Sendable {
     /// The raw value of a parameter, if given.
     subscript(name: String) -> String? { values[name] }
 
+    /// Every parameter as the request is read (the last value of a repeated name), sorted by name:
+    /// the same for two requests that differ only in their order or repeats.
+    var sortedPairs: [(name: String, value: String)] {
+        values.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
+
     /// An integer parameter that defaults to 1 when absent, read as Python's `int()` reads it.
     ///
     /// Values beyond `Int`'s range saturate, so range checks (such as the deck count's) apply to them.

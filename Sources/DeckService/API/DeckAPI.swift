@@ -2,8 +2,9 @@ import DeckStorage
 import HTTPTypes
 import PlayingCards
 
-/// The Deck of Cards API's operations: each parses its parameters, does its work on a deck as one
-/// atomic store change, and writes the response.
+/// The Deck of Cards API's operations: each request is parsed (outside any transaction), then
+/// answered by the pure request core (``DeckCore``) on the deck's state, which the store wraps in
+/// one atomic change: the answer is produced inside the change, together with its event.
 ///
 /// Parameters are validated before anything changes, so a bad request changes nothing.
 struct DeckAPI: Sendable {
@@ -17,36 +18,58 @@ struct DeckAPI: Sendable {
     ///   - route: the endpoint.
     ///   - parameters: the request's parameters.
     ///   - caller: who is asking (a spectator unless the request carries a token).
-    ///   - method: the request's method (joining a table takes `POST` only).
+    ///   - method: the request's method (joining a table takes `POST`, leaving `DELETE`).
     func respond(
         to route: APIRoute, parameters: APIParameters, caller: Caller = .spectator, method: HTTPRequest.Method = .get
     ) async throws -> APIResponse {
         switch route {
         case .newDeck(let shuffled): return try await newDeck(shuffled: shuffled, parameters)
         case .newDeckAndDraw: return try await newDeckAndDraw(parameters)
-        case .deckInfo(let id): return try await deckInfo(id, caller)
-        case .reshuffle(let id): return try await reshuffle(id, parameters, caller)
-        case .draw(let id, let source): return try await draw(id, source: source, parameters, caller)
-        case .returnCards(let id): return try await returnCards(id, parameters, caller)
-        case .drawnCards(let id): return try await drawnCards(id, caller)
-        case .pile(let id, let pile, let action):
-            return try await pileAction(action, pile: pile, deckID: id, parameters, caller)
-        case .join(let id, let player): return try await join(id, player: player, method: method)
         case .events: throw APIError.badRequest("The events endpoint answers a text/event-stream GET.")
+        default: break
         }
+        guard let id = route.deckID, let request = try Self.request(for: route, parameters, method: method) else {
+            throw APIError.unknownDeck
+        }
+        return try await answer(request, deckID: id, caller: caller).response
     }
 
-    /// Answers `HEAD` without changing anything: the status a read of the same deck would have.
-    func respondToHead(_ route: APIRoute) async throws -> APIResponse {
+    /// Runs `request` through the core: a read on the stored state, a change inside one store
+    /// transaction (with the system's secure generator).
+    func answer(_ request: DeckRequest, deckID id: String, caller: Caller) async throws -> DeckOutcome {
+        guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
+        let core = DeckCore(cardJSON: cardJSON.current)
+        guard request.changesDeck else {
+            var deck = try await existingDeck(id)
+            var generator = SystemRandomNumberGenerator()
+            return core.answer(request, deckID: id, deck: &deck, caller: caller, using: &generator)
+        }
+        let outcome = try await store.updateRecordingEvent(deckID: id, now: clock()) { deck in
+            var generator = SystemRandomNumberGenerator()
+            let outcome = core.answer(request, deckID: id, deck: &deck, caller: caller, using: &generator)
+            return (outcome, outcome.event)
+        }
+        guard let outcome else { throw APIError.unknownDeck }
+        return outcome
+    }
+
+    /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
+    /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck).
+    func respondToHead(_ route: APIRoute, caller: Caller = .spectator) async throws -> APIResponse {
         guard let id = route.deckID else { return APIResponse(json: "") }
-        _ = try await existingDeck(id)
+        _ = try caller.player(on: try await existingDeck(id))
         return APIResponse(json: "")
+    }
+
+    func existingDeck(_ id: String) async throws -> DeckState {
+        guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
+        return deck
     }
 
     // MARK: New decks
 
     /// The deck a new-deck request asks for; `cards` is read only when `readsCards`.
-    private func composition(_ parameters: APIParameters, readsCards: Bool = true) throws -> DeckComposition {
+    private static func composition(_ parameters: APIParameters, readsCards: Bool = true) throws -> DeckComposition {
         let deckCount = try checkedDeckCount(parameters)
         let jokers = parameters.boolean("jokers_enabled") ?? false
         let cards = readsCards ? try parameters.cards() : nil
@@ -54,7 +77,7 @@ struct DeckAPI: Sendable {
     }
 
     /// `deck_count`, 1…20. Out of range answers `200` with `success: false`, as the public API does.
-    private func checkedDeckCount(_ parameters: APIParameters) throws -> Int {
+    private static func checkedDeckCount(_ parameters: APIParameters) throws -> Int {
         let deckCount = try parameters.integer("deck_count")
         do {
             try DeckComposition.checkDeckCount(deckCount)
@@ -65,16 +88,16 @@ struct DeckAPI: Sendable {
     }
 
     private func newDeck(shuffled: Bool, _ parameters: APIParameters) async throws -> APIResponse {
-        let deck = DeckState(composition: try composition(parameters), shuffled: shuffled)
+        let deck = DeckState(composition: try Self.composition(parameters), shuffled: shuffled)
         let id = try await store.insert(deck, now: clock())
-        return deckSummary(id, deck)
+        return DeckCore(cardJSON: cardJSON.current).deckSummary(id, deck)
     }
 
     /// `/deck/new/draw/`: a new shuffled deck (`cards` is ignored, as in the public API), then a draw.
     private func newDeckAndDraw(_ parameters: APIParameters) async throws -> APIResponse {
         let (deck, outcome) = try shuffledDeckAfterDraw(parameters)
         let id = try await store.insert(deck, now: clock())
-        return drawResponse(id, outcome, remaining: deck.remaining)
+        return DeckCore(cardJSON: cardJSON.current).drawResponse(id, outcome, remaining: deck.remaining)
     }
 
     /// A new shuffled deck with the requested draw already taken. Kept out of the async function
@@ -82,140 +105,90 @@ struct DeckAPI: Sendable {
     /// sits inside it (release builds, signal 11 in LLVM's coroutine splitting).
     private func shuffledDeckAfterDraw(_ parameters: APIParameters) throws -> (DeckState, DrawOutcome) {
         let count = try parameters.count()
-        var deck = DeckState(composition: try composition(parameters, readsCards: false), shuffled: true)
+        var deck = DeckState(composition: try Self.composition(parameters, readsCards: false), shuffled: true)
         let outcome = try deck.draw(count: count)
         return (deck, outcome)
     }
 
-    // MARK: The main stack
+    // MARK: Parsing
 
-    private func deckInfo(_ id: String, _ caller: Caller) async throws -> APIResponse {
-        let deck = try await existingDeck(id)
-        _ = try caller.player(on: deck)
-        return deckSummary(id, deck)
-    }
-
+    /// The request a route and its parameters make, checked before the deck is read; `nil` for
+    /// routes that are not requests on an existing deck.
+    ///
     /// A full reshuffle checks `deck_count` first, as a new deck does, although the deck keeps its
     /// own count: before the deck is looked up, so an unknown deck with `deck_count=21` gets the
     /// max-decks message. `remaining=true` shuffles the stack only and reads nothing else.
-    private func reshuffle(_ id: String, _ parameters: APIParameters, _ caller: Caller) async throws -> APIResponse {
-        let onlyRemaining = parameters.boolean("remaining") == true
-        var jokers: Bool?
-        var contents: [Card]?
-        if !onlyRemaining {
+    static func request(
+        for route: APIRoute, _ parameters: APIParameters, method: HTTPRequest.Method
+    ) throws -> DeckRequest? {
+        switch route {
+        case .newDeck, .newDeckAndDraw, .events:
+            return nil
+        case .deckInfo:
+            return .info
+        case .reshuffle:
+            guard parameters.boolean("remaining") != true else {
+                return .reshuffle(onlyRemaining: true, jokersEnabled: nil, partialContents: nil)
+            }
             _ = try checkedDeckCount(parameters)
-            jokers = parameters.boolean("jokers_enabled")
-            contents = try parameters.cards()
-        }
-        let deck = try await change(id, as: caller, kind: "shuffle") { [jokers, contents] deck, _ in
-            if onlyRemaining {
-                deck.shuffleRemaining()
-            } else {
-                deck.shuffleAll(jokersEnabled: jokers, partialContents: contents)
-            }
-            return deck
-        }
-        return deckSummary(id, deck)
-    }
-
-    private func draw(
-        _ id: String, source: DrawSource, _ parameters: APIParameters, _ caller: Caller
-    ) async throws -> APIResponse {
-        let count = try parameters.count()
-        let (outcome, remaining) = try await change(id, as: caller, kind: "draw") { deck, _ in
-            (try deck.draw(count: count, from: source), deck.remaining)
-        }
-        return drawResponse(id, outcome, remaining: remaining)
-    }
-
-    private func returnCards(_ id: String, _ parameters: APIParameters, _ caller: Caller) async throws -> APIResponse {
-        let cards = try parameters.cards()
-        let remaining = try await change(id, as: caller, kind: "return") { deck, _ in
-            deck.returnCards(cards)
-            return deck.remaining
-        }
-        var body = successBody(id)
-        body.add("remaining", int: remaining)
-        return APIResponse(json: body.finished())
-    }
-
-    private func drawnCards(_ id: String, _ caller: Caller) async throws -> APIResponse {
-        let deck = try await existingDeck(id)
-        _ = try caller.player(on: deck)
-        var body = successBody(id)
-        body.add("cards", json: cardJSON.current.array(deck.drawn))
-        body.add("remaining", int: deck.remaining)
-        return APIResponse(json: body.finished())
-    }
-
-    // MARK: Helpers shared with the pile endpoints
-
-    func existingDeck(_ id: String) async throws -> DeckState {
-        guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
-        return deck
-    }
-
-    /// Runs `work` on the deck as one atomic store change; `DeckError`s become the API's error answers.
-    ///
-    /// `work` gets the caller's player name (`nil` for a spectator), checked against the deck in the
-    /// same transaction (a bad token changes nothing). On a live table the change is counted and
-    /// recorded as an event of `kind` in that transaction too.
-    func change<Result: Sendable>(
-        _ id: String, as caller: Caller, kind: String,
-        _ work: @escaping @Sendable (inout DeckState, _ player: String?) throws -> Result
-    ) async throws -> Result {
-        guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
-        do {
-            let result = try await store.updateRecordingEvent(deckID: id, now: clock()) { deck in
-                let player = try caller.player(on: deck)
-                return try Self.recordingChange(of: &deck, id: id, kind: kind, player: player) { deck in
-                    try work(&deck, player)
-                }
-            }
-            guard let result else { throw APIError.unknownDeck }
-            return result
-        } catch let error as DeckError {
-            throw APIError(deckError: error)
-        } catch let error as TableError {
-            throw APIError(tableError: error)
+            return .reshuffle(
+                onlyRemaining: false, jokersEnabled: parameters.boolean("jokers_enabled"),
+                partialContents: try parameters.cards())
+        case .draw(_, let source):
+            return .draw(count: try parameters.count(), source: source)
+        case .returnCards:
+            return .returnCards(try parameters.cards())
+        case .drawnCards:
+            return .drawnCards
+        case .pile(_, let pile, let action):
+            return try pileRequest(action, pile: pile, parameters)
+        case .join(_, let player):
+            return try playerRequest(player, method: method)
         }
     }
 
-    func successBody(_ id: String) -> JSONObjectWriter {
-        var body = JSONObjectWriter()
-        body.add("success", bool: true)
-        body.add("deck_id", string: id)
-        return body
+    private static func pileRequest(
+        _ action: APIRoute.PileAction, pile: String, _ parameters: APIParameters
+    ) throws -> DeckRequest {
+        guard PileName.isValid(pile) else { throw APIError.invalidPileName(pile) }
+        switch action {
+        case .add:
+            guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
+            let source = parameters["from"]
+            if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
+            return .addToPile(pile: pile, cards: cards, from: source)
+        case .list:
+            return .listPile(pile: pile)
+        case .shuffle:
+            return .shufflePile(pile: pile)
+        case .draw(let source):
+            // An empty `cards=` draws by count, as in the public API.
+            let cards = parameters["cards"]?.isEmpty == false ? try parameters.cards() : nil
+            return .drawFromPile(pile: pile, cards: cards, count: try parameters.count(), source: source)
+        case .returnCards:
+            return .returnPile(pile: pile, cards: try parameters.cards())
+        case .deal:
+            return .deal(pile: pile, count: try parameters.count())
+        }
     }
 
-    private func deckSummary(_ id: String, _ deck: DeckState) -> APIResponse {
-        var body = successBody(id)
-        body.add("remaining", int: deck.remaining)
-        body.add("shuffled", bool: deck.shuffled)
-        return APIResponse(json: body.finished())
-    }
-
-    private func drawResponse(_ id: String, _ outcome: DrawOutcome, remaining: Int) -> APIResponse {
-        let cards = cardJSON.current.array(outcome.cards)
-        var body = JSONObjectWriter(capacity: 160 + cards.utf8.count)
-        body.add("success", bool: outcome.isComplete)
-        body.add("deck_id", string: id)
-        body.add("cards", json: cards)
-        body.add("remaining", int: remaining)
-        if let message = outcome.shortfallMessage { body.add("error", string: message) }
-        return APIResponse(json: body.finished())
+    /// `POST` joins (with a freshly generated token), `DELETE` removes a player.
+    private static func playerRequest(_ player: String, method: HTTPRequest.Method) throws -> DeckRequest {
+        guard method == .post || method == .delete else {
+            throw APIError(
+                status: .methodNotAllowed,
+                message: "Joining a deck takes a POST (it creates a player and answers with a secret token); "
+                    + "removing a player takes a DELETE.")
+        }
+        guard PileName.isValid(player) else { throw APIError(tableError: TableError(kind: .invalidPlayerName)) }
+        return method == .post ? .join(player: player, token: TableToken.generate()) : .leave(player: player)
     }
 }
 
 extension APIError {
-    init(deckError: DeckError) {
-        switch deckError.kind {
-        case .tooManyDecks, .tooFewDecks:
-            self.init(status: .ok, message: deckError.message)
-        case .negativeCount, .invalidPileName:
-            self.init(status: .badRequest, message: deckError.message)
-        case .pileNotFound, .pileLacksCards, .notEnoughCards:
-            self.init(status: .notFound, message: deckError.message)
-        }
+    static func invalidPileName(_ pile: String) -> APIError {
+        .badRequest(
+            "The pile name '" + String(pile.prefix(70)) + "' is not valid: use 1 to 64 characters from "
+                + "a-z, A-Z, 0-9, '-' and '_'.")
     }
 }

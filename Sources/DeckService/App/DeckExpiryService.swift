@@ -18,13 +18,22 @@ struct DeckExpiryService: Service {
         }
     }
 
-    /// One sweep: deletes every deck unchanged for longer than the lifetime.
+    /// One sweep: deletes every deck unchanged for longer than the lifetime, and forgets the
+    /// idempotency keys remembered for longer than ``IdempotencyKey/retentionSeconds`` (and each
+    /// deck's keys beyond its last ``IdempotencyKey/retainedPerDeck``).
     func sweep() async {
+        let now = clock()
         do {
-            let deleted = try await store.deleteDecks(unchangedBefore: clock() - lifetimeSeconds)
+            let deleted = try await store.deleteDecks(unchangedBefore: now - lifetimeSeconds)
             if deleted > 0 { logger.info("deleted \(deleted) expired decks") }
         } catch {
             logger.error("expiry sweep failed: \(String(describing: error))")
+        }
+        do {
+            let forgotten = try await store.forgetAnswers(rememberedBefore: now - IdempotencyKey.retentionSeconds)
+            if forgotten > 0 { logger.info("forgot \(forgotten) idempotency keys") }
+        } catch {
+            logger.error("forgetting old idempotency keys failed: \(String(describing: error))")
         }
     }
 

@@ -38,12 +38,19 @@ public enum RiffleServer {
             store: store, cardJSON: cardJSON,
             configuration: EventHub.Configuration(
                 heartbeatInterval: configuration.eventHeartbeatInterval,
-                subscriberCapacity: configuration.eventSubscriberCapacity),
+                subscriberCapacity: configuration.eventSubscriberCapacity,
+                setUpTimeout: configuration.eventSetUpTimeout),
             logger: logger)
         let inFlight = RequestsInFlight()
         let responder = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
-            events: EventStreamEndpoint(store: store, hub: hub, cardJSON: cardJSON, clock: clock),
+            events: EventStreamEndpoint(
+                store: store, hub: hub, cardJSON: cardJSON, clock: clock,
+                slots: EventStreamSlots(
+                    limits: EventStreamQuota.Limits(
+                        perClient: limits.maximumStreamsPerClient, total: limits.streamCapacity),
+                    // A client whose streams are gone is noticed within a heartbeat: retry after one.
+                    retryAfterSeconds: Int(configuration.eventHeartbeatInterval.components.seconds))),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             logger: logger,

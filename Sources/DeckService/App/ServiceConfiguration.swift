@@ -20,6 +20,10 @@ public struct ServiceConfiguration: Sendable {
     /// The most events waiting for one events subscriber; one that falls further behind is
     /// disconnected and resumes with `Last-Event-ID` (1,024 by default).
     public var eventSubscriberCapacity = 1_024
+    /// How long an events request waits, right after the server starts, for the store to tell the
+    /// server about commits (a PostgreSQL `LISTEN` being set up); longer, it is answered 503 and
+    /// the client retries (10 s by default).
+    public var eventSetUpTimeout: Duration = .seconds(10)
 
     /// Creates a configuration; every parameter has the documented default.
     public init(

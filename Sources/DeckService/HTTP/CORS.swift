@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// Cross-origin headers: every response may be read from any origin, as with the public API.
 enum CORS {
-    static let allowedMethods = "GET, POST, HEAD, OPTIONS"
+    static let allowedMethods = "GET, POST, DELETE, HEAD, OPTIONS"
     static let maxAgeSeconds = "86400"
 
     /// Adds `Access-Control-Allow-Origin: *`, unless the fields already say so (as the JSON

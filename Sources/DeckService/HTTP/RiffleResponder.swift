@@ -78,6 +78,12 @@ struct RiffleResponder: HTTPResponder {
         case .route(let matched):
             route = matched
         case .missingTrailingSlash:
+            // The events endpoint answers without its slash too: a redirect would repeat its query,
+            // which may hold a player's token, in `Location` (where logs and proxies keep it).
+            if case .route(let events) = APIRoute.match(path: path + "/"), case .events = events {
+                route = events
+                break
+            }
             var location = path + "/"
             if let query { location += "?" + query }
             var headers = HTTPFields()
@@ -87,11 +93,12 @@ struct RiffleResponder: HTTPResponder {
             return (Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: false), "other")
         }
         do {
-            if request.method == .head {
-                return (Self.json(try await api.respondToHead(route), head: true), route.label)
-            }
             if case .events(let deckID) = route {
                 return (try await eventStream(request, deckID: deckID, query: query, context: context), route.label)
+            }
+            if request.method == .head {
+                let caller = Caller(authorization: request.headers[.authorization])
+                return (Self.json(try await api.respondToHead(route, caller: caller), head: true), route.label)
             }
             let parameters = try await Self.parameters(of: request, query: query, limits: limits)
             try await checkDeckCapacity(for: route)
@@ -104,7 +111,7 @@ struct RiffleResponder: HTTPResponder {
             if route.createsDeck { deckCapacity?.deckCreated() }
             return (Self.json(response, head: false), route.label)
         } catch let error as APIError {
-            return (Self.json(error.response, head: request.method == .head), route.label)
+            return (Self.json(error, head: request.method == .head), route.label)
         } catch {
             metrics.storageFailed()
             logger.error("request failed: \(String(describing: error))", metadata: ["route": "\(route.label)"])
@@ -145,6 +152,13 @@ struct RiffleResponder: HTTPResponder {
         default:
             return APIParameters(encoded: nil)
         }
+    }
+
+    /// An error's JSON answer, with `Retry-After` when the error has one.
+    static func json(_ error: APIError, head: Bool) -> Response {
+        var response = json(error.response, head: head)
+        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+        return response
     }
 
     static func json(_ response: APIResponse, head: Bool) -> Response {

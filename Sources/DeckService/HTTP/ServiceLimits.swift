@@ -35,6 +35,22 @@ public struct ServiceLimits: Sendable {
     /// closed. Keep it below the process's open-file limit (`ulimit -n`).
     public var maximumConnections = 4096
 
+    /// The most event streams (`GET /api/deck/<id>/events`) one client address may hold open (32);
+    /// the next is answered 429 with `Retry-After` until one of them ends. Values below 1 count as 1.
+    public var maximumStreamsPerClient = 32
+    /// The most event streams open at once on the server; `nil` (the default) means half of
+    /// ``maximumConnections``. Whatever is set, streams never take more than half of the
+    /// connections (see ``streamCapacity``), so API requests always find a connection slot.
+    /// Beyond it a stream is answered 503 with `Retry-After`; API requests are never refused for it.
+    public var maximumStreams: Int? = nil
+
+    /// The most event streams open at once, as enforced: ``maximumStreams`` (or, unset, half of
+    /// ``maximumConnections``), at most half of ``maximumConnections`` and at least 0.
+    public var streamCapacity: Int {
+        let half = max(0, maximumConnections) / 2
+        return max(0, min(maximumStreams ?? half, half))
+    }
+
     /// The default limits.
     public init() {}
 }

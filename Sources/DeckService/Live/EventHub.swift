@@ -22,6 +22,8 @@ final class EventHub: Service, Sendable {
         var heartbeatInterval: Duration = .seconds(15)
         /// The most frames waiting for one subscriber before it is disconnected.
         var subscriberCapacity = 1_024
+        /// How long an events request waits for the hub to hear of commits (see ``waitUntilObserving()``).
+        var setUpTimeout: Duration = .seconds(10)
     }
 
     private struct Channel {
@@ -46,7 +48,9 @@ final class EventHub: Service, Sendable {
         var nextID: UInt64 = 0
         var isShutDown = false
         var isObserving = false
-        var observingWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Events requests waiting for the hub to hear of commits, by waiter number.
+        var observingWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+        var nextWaiter: UInt64 = 0
     }
 
     /// The most events read from the store at once.
@@ -77,10 +81,10 @@ final class EventHub: Service, Sendable {
         }
         let waiters = state.withLock { state in
             state.isObserving = true
-            defer { state.observingWaiters = [] }
-            return state.observingWaiters
+            defer { state.observingWaiters = [:] }
+            return state.observingWaiters.values
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: true) }
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
@@ -100,15 +104,36 @@ final class EventHub: Service, Sendable {
     }
 
     /// Returns once the store tells the hub about commits (right after the server starts, the
-    /// hub may still be setting that up), or the hub has shut down.
-    func waitUntilObserving() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// hub may still be setting that up), or the hub has shut down, or
+    /// ``Configuration/setUpTimeout`` has passed.
+    ///
+    /// The wait is bounded so that an events request never waits for ever on a store that cannot
+    /// set up its notifications (a PostgreSQL server whose LISTEN connection cannot be opened):
+    /// it is refused instead, and the client retries.
+    ///
+    /// - Returns: whether the hub hears of commits (or has shut down, which the subscription
+    ///   then says); `false` when the time-out passed first.
+    func waitUntilObserving() async -> Bool {
+        let limit = configuration.setUpTimeout
+        let waiter = state.withLock { state -> UInt64? in
+            if state.isObserving || state.isShutDown { return nil }
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        guard let waiter else { return true }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let ready = state.withLock { state in
                 if state.isObserving || state.isShutDown { return true }
-                state.observingWaiters.append(continuation)
+                state.observingWaiters[waiter] = continuation
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { return continuation.resume(returning: true) }
+            // Started once the waiter is registered, so it cannot miss it. Only a waiter still
+            // registered is resumed: one that observing (or shutdown) resumed is gone by then.
+            Task {
+                try? await Task.sleep(for: limit)
+                self.state.withLock { $0.observingWaiters.removeValue(forKey: waiter) }?.resume(returning: false)
+            }
         }
     }
 
@@ -136,7 +161,7 @@ final class EventHub: Service, Sendable {
     ///   - deckID: the deck's id.
     ///   - deck: the deck as of its latest change, read after the subscriber was registered.
     func start(deckID: String, at deck: DeckState) {
-        let number = deck.table?.changeNumber ?? 0
+        let number = deck.changeNumber
         state.withLock { state in
             guard state.channels[deckID] != nil, state.channels[deckID]?.cursor == nil else { return }
             state.channels[deckID]?.cursor = number
@@ -197,7 +222,7 @@ final class EventHub: Service, Sendable {
                         state.withLock { $0.channels[deckID]?.reading = false }
                         return
                     }
-                    let latest = deck.table?.changeNumber ?? 0
+                    let latest = deck.changeNumber
                     let recent = try await TableEventReplay.events(
                         of: deckID, in: store, after: position.cursor, through: latest)
                     steps += TableEventReplay.backward(recent, to: deck).filter { $0.number > position.cursor }
@@ -205,7 +230,15 @@ final class EventHub: Service, Sendable {
                 }
             } catch {
                 logger.error("cannot read events of deck \(deckID): \(String(describing: error))")
-                state.withLock { $0.channels[deckID]?.reading = false }
+                // The events after the cursor are committed but not delivered, and only another
+                // change of the deck would make the hub read again. End the deck's streams instead:
+                // their clients resume with Last-Event-ID and get those events from the store.
+                let subscribers = state.withLock { state -> [EventSubscriber] in
+                    state.channels[deckID]?.reading = false
+                    state.channels[deckID]?.readAgain = false
+                    return state.channels[deckID].map { Array($0.subscribers.values) } ?? []
+                }
+                for subscriber in subscribers { unsubscribe(subscriber) }
                 return
             }
             fanOut(steps, deckID: deckID)
@@ -259,10 +292,10 @@ final class EventHub: Service, Sendable {
     func shutDown() {
         let (subscribers, waiters) = state.withLock { state in
             state.isShutDown = true
-            defer { state.observingWaiters = [] }
-            return (state.channels.values.flatMap(\.subscribers.values), state.observingWaiters)
+            defer { state.observingWaiters = [:] }
+            return (state.channels.values.flatMap(\.subscribers.values), Array(state.observingWaiters.values))
         }
         for subscriber in subscribers { subscriber.finish() }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: true) }
     }
 }

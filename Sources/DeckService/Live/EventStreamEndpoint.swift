@@ -18,17 +18,56 @@ import ServiceLifecycle
 /// (``EventStreamOutlet``) rather than through this response's task.
 ///
 /// Watching a plain deck makes it a live table: its changes are recorded from then on.
+///
+/// Streams are capped (``EventStreamSlots``): per client address, and in all to half of the
+/// server's connections, so that API requests always find a connection slot.
 struct EventStreamEndpoint: Sendable {
     let store: any DeckStore
     let hub: EventHub
     let cardJSON: PublicCardJSON
     let clock: @Sendable () -> Int64
+    let slots: EventStreamSlots
+
+    /// The head of every stream (and of a `HEAD` that a stream would answer).
+    private static let streamHeaders: HTTPFields = {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return headers
+    }()
+
+    /// Answers `HEAD` as `GET` would, without opening a stream or changing anything: the same
+    /// checks of the resume point, the deck and the token, and the stream's head.
+    func respondToHead(deckID id: String, caller: Caller, lastEventID: String?) async throws -> Response {
+        let resumeAfter = try Self.parseLastEventID(lastEventID)
+        guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
+        _ = try caller.player(on: deck)
+        try Self.check(resumeAfter, against: deck)
+        return Response(status: .ok, headers: Self.streamHeaders)
+    }
 
     /// Opens a stream on `channel`, or throws the JSON error that refuses it (nothing changes then).
+    ///
+    /// - Parameter client: the client's address, which the per-client cap counts by.
     func respond(
-        deckID id: String, caller: Caller, lastEventID: String?, channel: any Channel
+        deckID id: String, caller: Caller, lastEventID: String?, client: String, channel: any Channel
     ) async throws -> Response {
         let resumeAfter = try Self.parseLastEventID(lastEventID)
+        // Before any work for the stream: a client over its cap costs the server nothing more.
+        let slot = try slots.take(for: client)
+        do {
+            return try await open(
+                deckID: id, caller: caller, resumeAfter: resumeAfter, slot: slot, channel: channel)
+        } catch {
+            slot.release()
+            throw error
+        }
+    }
+
+    private func open(
+        deckID id: String, caller: Caller, resumeAfter: Int64?, slot: EventStreamSlot, channel: any Channel
+    ) async throws -> Response {
         guard DeckID.isWellFormed(id), var deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
         let viewer = try caller.player(on: deck)
         if !deck.isLiveTable {
@@ -42,7 +81,11 @@ struct EventStreamEndpoint: Sendable {
             else { throw APIError.unknownDeck }
             deck = live
         }
-        await hub.waitUntilObserving()
+        guard await hub.waitUntilObserving() else {
+            throw APIError(
+                status: .serviceUnavailable,
+                message: "The server cannot follow this deck's changes right now; reconnect shortly.")
+        }
         let subscription = hub.subscribe(deckID: id, viewer: viewer, closeConnection: { channel.close(promise: nil) })
         guard let subscriber = subscription else {
             throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
@@ -51,25 +94,24 @@ struct EventStreamEndpoint: Sendable {
             // Read again after subscribing: every event after this state reaches the subscriber.
             guard let current = try await store.deck(withID: id) else { throw APIError.unknownDeck }
             deck = current
-            let number = deck.table?.changeNumber ?? 0
-            if let resumeAfter, resumeAfter > number {
-                throw APIError.badRequest(
-                    "Last-Event-ID " + String(resumeAfter) + " is later than this deck's latest event, "
-                        + String(number) + ".")
-            }
+            try Self.check(resumeAfter, against: deck)
             hub.start(deckID: id, at: deck)
         } catch {
             hub.unsubscribe(subscriber)
             throw error
         }
         let opening = deck
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
-        channel.closeFuture.whenComplete { _ in subscriber.finish() }
+        // However the stream ends (its client goes, the hub ends it, the server stops), its slot
+        // goes back: here when the connection closes, or when the body ends on a connection kept open.
+        channel.closeFuture.whenComplete { _ in
+            subscriber.finish()
+            slot.release()
+        }
         let body = ResponseBody { writer in
-            defer { hub.unsubscribe(subscriber) }
+            defer {
+                hub.unsubscribe(subscriber)
+                slot.release()
+            }
             try await withGracefulShutdownHandler {
                 try await stream(
                     to: &writer, subscriber: subscriber, opening: opening, resumeAfter: resumeAfter, channel: channel)
@@ -78,7 +120,15 @@ struct EventStreamEndpoint: Sendable {
             }
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: .ok, headers: Self.streamHeaders, body: body)
+    }
+
+    /// Refuses a resume point later than the deck's latest change.
+    private static func check(_ resumeAfter: Int64?, against deck: DeckState) throws(APIError) {
+        let number = deck.changeNumber
+        guard let resumeAfter, resumeAfter > number else { return }
+        throw APIError.badRequest(
+            "Last-Event-ID " + String(resumeAfter) + " is later than this deck's latest event, " + String(number) + ".")
     }
 
     private func stream(
@@ -86,7 +136,7 @@ struct EventStreamEndpoint: Sendable {
         channel: any Channel
     ) async throws {
         let id = subscriber.deckID
-        let openingNumber = opening.table?.changeNumber ?? 0
+        let openingNumber = opening.changeNumber
         var lastSent: Int64
         if let resumeAfter {
             lastSent = try await sendMissed(
@@ -125,7 +175,7 @@ struct EventStreamEndpoint: Sendable {
                         if filled < number - 1 {
                             // The missing events are gone from the store: the client must reload.
                             out.writeString(stateFrame("resync", deck, subscriber: subscriber))
-                            lastSent = deck.table?.changeNumber ?? number
+                            lastSent = deck.changeNumber
                             continue
                         }
                     }
@@ -150,7 +200,7 @@ struct EventStreamEndpoint: Sendable {
     ) async throws -> Int64 {
         guard number < last else { return number }
         let events = try await TableEventReplay.events(
-            of: subscriber.deckID, in: store, after: number, through: deck.table?.changeNumber ?? 0,
+            of: subscriber.deckID, in: store, after: number, through: deck.changeNumber,
             followingOnly: true)
         let steps = TableEventReplay.backward(events, to: deck)
         guard steps.first?.number == number + 1 else { return number }
@@ -176,8 +226,9 @@ struct EventStreamEndpoint: Sendable {
         data.add("remaining", int: deck.remaining)
         data.add("piles", json: TablePilesJSON.piles(deck, viewer: subscriber.viewer, cardJSON: cardJSON.current))
         data.add("players", json: jsonArray((deck.table?.players ?? []).map { Self.quoted($0.name) }))
+        if let host = deck.host { data.add("host", string: host) }
         if let viewer = subscriber.viewer { data.add("viewer", string: viewer) }
-        return TableEventRenderer.frame(id: deck.table?.changeNumber ?? 0, event: kind, data: data.finished())
+        return TableEventRenderer.frame(id: deck.changeNumber, event: kind, data: data.finished())
     }
 
     private static func quoted(_ text: String) -> String {

@@ -2,12 +2,22 @@ import PlayingCards
 
 /// Writes Server-Sent Events for one subscriber, showing only what that subscriber may see.
 ///
-/// A moved card is listed when the subscriber may see where it went (a public pile, the drawn
-/// cards, or the subscriber's own hand); for a card that went back into the stack, when the
-/// subscriber could see where it came from. Piles show their counts only, with `"private": true`
-/// for players' hands.
+/// Which cards of a move are shown follows one rule (``shownMoves(_:players:viewer:)``): a move into
+/// a place the subscriber can see lists its cards (that is what the change reveals); a move into a
+/// hidden place (the stack, or another player's hand) gives its count only, and such moves are
+/// merged per source and destination in a fixed order, so that neither the cards nor their new
+/// order can be told. Piles show their counts only, with `"private": true` for players' hands.
 struct TableEventRenderer: Sendable {
     let cardJSON: CardJSON
+
+    /// One move as a subscriber sees it: its cards only when the destination is visible to them.
+    struct ShownMove: Hashable, Sendable {
+        let from: CardLocation
+        let to: CardLocation
+        let count: Int
+        /// The cards in destination order, or `nil` when the subscriber may not see them.
+        let cards: [Card]?
+    }
 
     /// One event in the `text/event-stream` format.
     ///
@@ -20,13 +30,6 @@ struct TableEventRenderer: Sendable {
         let record = step.record
         let snapshot = step.snapshot
         let players = Set(snapshot.players)
-        func canSee(_ location: CardLocation) -> Bool {
-            switch location {
-            case .stack: false
-            case .drawn: true
-            case .pile(let name): name == viewer || !players.contains(name)
-            }
-        }
         var data = JSONObjectWriter(capacity: 512)
         data.add("deck_id", string: deckID)
         data.add("remaining", int: snapshot.remaining)
@@ -39,18 +42,55 @@ struct TableEventRenderer: Sendable {
         }
         data.add("piles", json: piles.finished())
         var moved: [String] = []
-        for move in record.moves {
+        for move in Self.shownMoves(record.moves, players: snapshot.players, viewer: viewer) {
             var entry = JSONObjectWriter()
             entry.add("from", string: move.from.eventName)
             entry.add("to", string: move.to.eventName)
-            entry.add("count", int: move.cards.count)
-            let visible = move.to == .stack ? canSee(move.from) : canSee(move.to)
-            if visible { entry.add("cards", json: cardJSON.array(move.cards)) }
+            entry.add("count", int: move.count)
+            if let cards = move.cards { entry.add("cards", json: cardJSON.array(cards)) }
             moved.append(entry.finished())
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
         return Self.frame(id: step.number, event: record.kind, data: data.finished())
+    }
+
+    /// The visibility rule for events: what `viewer` is told of a change's moves.
+    ///
+    /// A move into a place the viewer can see (``TableVisibility``) lists its cards. A move into a
+    /// hidden place gives a count only, and all moves from one place into one hidden place are one
+    /// entry, sorted by destination and source name: how a change interleaved cards into the
+    /// stack or a hand would otherwise tell their order there.
+    ///
+    /// - Parameters:
+    ///   - moves: the change's moves, in record order.
+    ///   - players: the players after the change (their piles are private).
+    ///   - viewer: the subscriber's player name, `nil` for a spectator.
+    /// - Returns: the moves as the viewer may see them: visible ones in record order, then the
+    ///   merged hidden ones.
+    static func shownMoves(_ moves: [CardMove], players: [String], viewer: String?) -> [ShownMove] {
+        let visibility = TableVisibility(viewer: viewer, players: players)
+        var shown: [ShownMove] = []
+        var hidden: [String: ShownMove] = [:]
+        for move in moves {
+            if visibility.canSee(move.to) {
+                shown.append(ShownMove(from: move.from, to: move.to, count: move.cards.count, cards: move.cards))
+            } else {
+                let key = Self.placeKey(move.to) + "\u{0}" + placeKey(move.from)
+                let count = (hidden[key]?.count ?? 0) + move.cards.count
+                hidden[key] = ShownMove(from: move.from, to: move.to, count: count, cards: nil)
+            }
+        }
+        return shown + hidden.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// A sort key for a place that no pile name can clash with (a pile may be named `deck`).
+    private static func placeKey(_ location: CardLocation) -> String {
+        switch location {
+        case .stack: "0"
+        case .drawn: "1"
+        case .pile(let name): "2" + name
+        }
     }
 
     /// One SSE frame: `id:`, `event:` and a one-line `data:`, then a blank line.

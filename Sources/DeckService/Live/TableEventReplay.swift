@@ -55,7 +55,7 @@ enum TableEventReplay {
     ///   can be replayed, in number order; events before a gap, an unreadable record, or a record
     ///   that does not fit are left out.
     static func backward(_ events: [DeckEvent], to deck: DeckState) -> [Step] {
-        var number = deck.table?.changeNumber ?? 0
+        var number = deck.changeNumber
         // The counts after event `number`; nil once unknown (before a JSON record).
         var after: TableSnapshot? = TableSnapshot(deck)
         var steps: [Step] = []

@@ -13,13 +13,13 @@ enum TablePilesJSON {
     ///   - cardJSON: the card objects.
     static func piles(_ deck: DeckState, listing: String? = nil, viewer: String?, cardJSON: CardJSON) -> String {
         var piles = JSONObjectWriter()
-        let isLive = deck.isLiveTable
+        let visibility = deck.visibility(for: viewer)
         for pile in deck.piles {
             var entry = JSONObjectWriter()
             entry.add("remaining", int: pile.remaining)
-            if isLive, deck.isPrivatePile(pile.name) {
+            if visibility.privatePiles.contains(pile.name) {
                 entry.add("private", bool: true)
-                if pile.name == viewer { entry.add("cards", json: cardJSON.array(pile.cards)) }
+                if visibility.canSeePile(pile.name) { entry.add("cards", json: cardJSON.array(pile.cards)) }
             } else if pile.name == listing {
                 entry.add("cards", json: cardJSON.array(pile.cards))
             }

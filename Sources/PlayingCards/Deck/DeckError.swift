@@ -18,6 +18,12 @@ public struct DeckError: Error, Hashable, Sendable {
         case negativeCount
         /// A pile name is empty, too long or has characters outside `[-a-zA-Z0-9_]`.
         case invalidPileName
+        /// A new pile would be one more than ``DeckState/maximumPiles``.
+        case tooManyPiles
+        /// A named card is not in any place the caller can see (or not in the pile named as its
+        /// source): someone else took it, or it never was there. The message is the same wherever
+        /// the card really is.
+        case cardNotThere
     }
 
     /// What went wrong.
@@ -43,6 +49,22 @@ public struct DeckError: Error, Hashable, Sendable {
 
     static let negativeCount = DeckError(
         kind: .negativeCount, message: "The parameter 'count' must be a whole number of 0 or more.")
+
+    static let tooManyPiles = DeckError(
+        kind: .tooManyPiles,
+        message: "A deck holds at most " + String(DeckState.maximumPiles) + " piles; this one has that many already.")
+
+    static func cardNotThere(_ card: Card, pile: String?) -> DeckError {
+        if let pile {
+            return DeckError(
+                kind: .cardNotThere,
+                message: "The card " + card.code + " is not in the pile " + pile + " any more; nothing was moved.")
+        }
+        return DeckError(
+            kind: .cardNotThere,
+            message: "The card " + card.code + " is not there any more (it is in no place you can see); "
+                + "nothing was moved.")
+    }
 
     static let invalidPileName = DeckError(
         kind: .invalidPileName,

@@ -90,8 +90,12 @@ extension DeckState {
         return returned
     }
 
-    /// Shuffles every card back into the stack: drawn cards and piles (which are removed) return,
-    /// and the stack is rebuilt from the composition and shuffled.
+    /// Shuffles every card back into the stack: drawn cards and piles return, and the stack is
+    /// rebuilt from the composition and shuffled.
+    ///
+    /// On a deck without players the piles are removed, as in the public API. On a seated deck
+    /// (see ``isSeated``) this starts a new round: every pile, hands and table piles alike, is
+    /// emptied but kept, and the players stay seated.
     ///
     /// - Parameters:
     ///   - jokersEnabled: when given, switches jokers on or off for good.
@@ -105,7 +109,11 @@ extension DeckState {
         if let partialContents { composition = composition.withPartialContents(partialContents) }
         stack = composition.allCards
         stack.shuffle(using: &generator)
-        piles.removeAll()
+        if isSeated {
+            for index in piles.indices { piles[index].cards.removeAll() }
+        } else {
+            piles.removeAll()
+        }
         drawn.removeAll()
         shuffled = true
     }

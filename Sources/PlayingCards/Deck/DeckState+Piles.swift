@@ -1,46 +1,69 @@
 extension DeckState {
-    /// Moves drawn cards into a pile, creating the pile if needed. Added cards go on top, in order.
+    /// Moves cards into a pile, creating the pile if needed. Added cards go on top, in order.
     ///
-    /// Each requested card is taken from the drawn cards if a copy is there, otherwise out of
-    /// another pile that holds it (the first in creation order), otherwise, if the pile itself
-    /// holds it, it moves to the pile's top. Cards still in the stack are ignored, as the public
-    /// API does, but the pile is created all the same.
+    /// Each requested card is taken only from a place `visibility` can see (see
+    /// ``TableVisibility``): from the drawn cards if a copy is there, otherwise out of another
+    /// visible pile that holds it (the first in creation order), otherwise, if the target pile is
+    /// visible and holds it, it moves to the pile's top. With `source`, only out of that pile.
+    ///
+    /// A card found in none of those places (still in the stack, in a hand the viewer cannot see,
+    /// or never in this deck) is absent for the viewer: it is ignored, as the public API ignores a
+    /// card still in the stack, and the pile is created all the same; or, with `requiringAll`,
+    /// nothing changes and ``DeckError/Kind/cardNotThere`` is thrown. Either way, where an absent
+    /// card really lies makes no difference to the outcome.
     ///
     /// - Parameters:
     ///   - name: the pile's name, 1…64 characters from `[-a-zA-Z0-9_]`.
     ///   - cards: the cards to add, in order.
-    ///   - mayTakeFrom: whether a card may be taken out of the pile of a given name (on a live
-    ///     table, only piles the caller can see); every pile by default.
+    ///   - visibility: what the caller may see; everything but the stack by default (a plain deck).
+    ///   - source: when given, the one pile the cards must come out of.
+    ///   - requiringAll: whether every card must be found (all or nothing), as on a live table.
     /// - Returns: the cards that were added.
-    /// - Throws: ``DeckError`` when the name is not a valid pile name.
+    /// - Throws: ``DeckError`` when the name is not a valid pile name, the pile would be one more
+    ///   than ``maximumPiles``, `source` names no pile, or (with `requiringAll`) a card is absent.
     /// - Complexity: O(*n* · *m*) for *n* cards in play and *m* requested.
     @discardableResult
     public mutating func addToPile(
-        named name: String, cards: [Card], takingFrom mayTakeFrom: (String) -> Bool = { _ in true }
+        named name: String, cards: [Card], visibleTo visibility: TableVisibility = .plain, from source: String? = nil,
+        requiringAll: Bool = false
     ) throws(DeckError) -> [Card] {
         guard PileName.isValid(name) else { throw .invalidPileName }
-        let target = pileIndex(named: name) ?? createPile(named: name)
+        if let source { _ = try existingPileIndex(named: source) }
+        var deck = self
+        let target: Int
+        if let existing = deck.pileIndex(named: name) {
+            target = existing
+        } else {
+            target = try deck.createPile(named: name)
+        }
+        let targetIsVisible = visibility.canSeePile(name)
         var added: [Card] = []
-        var drawnCounts = DrawnCounts(drawn)
-        var alreadyInTarget = DrawnCounts(piles[target].cards)
+        var drawnCounts = DrawnCounts(source == nil ? deck.drawn : [])
+        var alreadyInTarget = DrawnCounts(
+            targetIsVisible && (source == nil || source == name) ? deck.piles[target].cards : [])
         var takenFromDrawn: [Card] = []
         for card in cards {
             if drawnCounts.take(card) {
                 takenFromDrawn.append(card)
-            } else if let source = piles.indices.first(where: {
-                $0 != target && piles[$0].cards.contains(card) && mayTakeFrom(piles[$0].name)
+            } else if let from = deck.piles.indices.first(where: {
+                $0 != target && (source == nil || deck.piles[$0].name == source)
+                    && visibility.canSeePile(deck.piles[$0].name) && deck.piles[$0].cards.contains(card)
             }) {
-                let position = piles[source].cards.lastIndex(of: card)!
-                piles[source].cards.remove(at: position)
-            } else if alreadyInTarget.take(card), let position = piles[target].cards.firstIndex(of: card) {
-                piles[target].cards.remove(at: position)
+                // `contains` just found it.
+                let position = deck.piles[from].cards.lastIndex(of: card) ?? 0
+                deck.piles[from].cards.remove(at: position)
+            } else if alreadyInTarget.take(card), let position = deck.piles[target].cards.firstIndex(of: card) {
+                deck.piles[target].cards.remove(at: position)
+            } else if requiringAll {
+                throw .cardNotThere(card, pile: source)
             } else {
                 continue
             }
-            piles[target].cards.append(card)
+            deck.piles[target].cards.append(card)
             added.append(card)
         }
-        drawn = DrawnCounts(takenFromDrawn).removingLatest(from: drawn)
+        deck.drawn = DrawnCounts(takenFromDrawn).removingLatest(from: deck.drawn)
+        self = deck
         return added
     }
 
@@ -166,7 +189,7 @@ extension DeckState {
         return returned
     }
 
-    private func pileIndex(named name: String) -> Int? {
+    func pileIndex(named name: String) -> Int? {
         piles.firstIndex { $0.name == name }
     }
 
@@ -175,7 +198,9 @@ extension DeckState {
         return index
     }
 
-    private mutating func createPile(named name: String) -> Int {
+    /// Appends an empty pile, unless the deck already holds ``maximumPiles``.
+    mutating func createPile(named name: String) throws(DeckError) -> Int {
+        guard piles.count < Self.maximumPiles else { throw .tooManyPiles }
         piles.append(Pile(name: name))
         return piles.count - 1
     }

@@ -1,24 +1,31 @@
 /// A compact binary form of a deck, one byte per card, for storage.
 ///
-/// Layout (version 1): `version, flags, deckCount`, then the partial contents, stack and drawn
-/// cards as `UInt16` little-endian counts followed by card ordinals, then the pile count (`UInt16`)
-/// and each pile as a name length (`UInt8`), the ASCII name, and its cards like the lists above.
-/// Flags: bit 0 shuffled, bit 1 jokers enabled, bit 2 partial contents present, bit 3 live table.
-/// A live table's section follows the piles: its change number (`UInt64` little-endian), its player
-/// count (`UInt8`) and each player as a name like a pile's and a 32-byte token hash. A plain deck's
-/// bytes are exactly what they were before tables existed.
+/// Layout (version 2): `version, flags, deckCount`, the change number (`UInt64` little-endian),
+/// then the partial contents, stack and drawn cards as `UInt16` little-endian counts followed by
+/// card ordinals, then the pile count (`UInt16`) and each pile as a name length (`UInt8`), the
+/// ASCII name, and its cards like the lists above. Flags: bit 0 shuffled, bit 1 jokers enabled,
+/// bit 2 partial contents present, bit 3 live table. A live table's section follows the piles: its
+/// player count (`UInt8`) and each player as a name like a pile's and a 32-byte token hash.
+///
+/// Version 1, written before every deck had a change number, is read too: it has no change number
+/// after `deckCount`, and a live table's section starts with the change number (a plain deck's is 0).
+///
+/// Writing never cuts a value short: every count is checked against its field, and a deck that
+/// does not fit the format is refused with a ``DeckEncodingError`` (so the one change that made it
+/// fails), never written as bytes that read back as another deck.
 extension DeckState {
     /// The storage format version written by ``serialized()``.
-    public static let serializationVersion: UInt8 = 1
+    public static let serializationVersion: UInt8 = 2
 
     /// The deck in its compact binary form.
     ///
     /// - Returns: bytes that ``init(serialized:)`` reads back to an equal deck.
+    /// - Throws: ``DeckEncodingError`` when a count or name does not fit its field.
     /// - Complexity: O(*n*) in the number of cards.
-    public func serialized() -> [UInt8] {
+    public func serialized() throws(DeckEncodingError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(8 + composition.deckCount * 54 + piles.count * 16)
-        serialize(into: &bytes)
+        bytes.reserveCapacity(16 + composition.deckCount * 54 + piles.count * 16)
+        try serialize(into: &bytes)
         return bytes
     }
 
@@ -27,9 +34,46 @@ extension DeckState {
     /// For writers that store many decks: clearing one buffer (keeping its capacity) and
     /// serializing into it allocates nothing once the buffer has grown to the largest deck.
     ///
-    /// - Parameter bytes: the buffer to append to.
+    /// - Parameter bytes: the buffer to append to; left as it was when this throws.
+    /// - Throws: ``DeckEncodingError`` when a count or name does not fit its field.
     /// - Complexity: O(*n*) in the number of cards.
-    public func serialize(into bytes: inout [UInt8]) {
+    public func serialize(into bytes: inout [UInt8]) throws(DeckEncodingError) {
+        let start = bytes.count
+        do {
+            try write(into: &bytes)
+        } catch {
+            bytes.removeSubrange(start...)
+            throw error
+        }
+    }
+
+    /// Whether the deck fits the storage format, checked without writing it.
+    ///
+    /// - Throws: ``DeckEncodingError`` naming the first value that does not fit.
+    public func checkEncodable() throws(DeckEncodingError) {
+        try Self.checkField(composition.deckCount, max: Int(UInt8.max), "deck count")
+        guard changeNumber >= 0 else { throw DeckEncodingError("negative change number") }
+        if let contents = composition.partialContents { try Self.checkField(contents.count, max: 0xFFFF, "card count") }
+        try Self.checkField(stack.count, max: 0xFFFF, "card count")
+        try Self.checkField(drawn.count, max: 0xFFFF, "card count")
+        try Self.checkField(piles.count, max: 0xFFFF, "pile count")
+        for pile in piles {
+            try Self.checkName(pile.name)
+            try Self.checkField(pile.cards.count, max: 0xFFFF, "card count")
+        }
+        if let table {
+            try Self.checkField(table.players.count, max: TableState.maximumPlayers, "player count")
+            for player in table.players {
+                try Self.checkName(player.name)
+                guard player.tokenHash.count == TableState.tokenHashLength else {
+                    throw DeckEncodingError("token hash length")
+                }
+            }
+        }
+    }
+
+    private func write(into bytes: inout [UInt8]) throws(DeckEncodingError) {
+        try checkEncodable()
         var flags: UInt8 = shuffled ? 1 : 0
         if composition.jokersEnabled { flags |= 2 }
         if composition.partialContents != nil { flags |= 4 }
@@ -37,6 +81,7 @@ extension DeckState {
         bytes.append(Self.serializationVersion)
         bytes.append(flags)
         bytes.append(UInt8(composition.deckCount))
+        Self.append(UInt64(changeNumber), to: &bytes)
         if let contents = composition.partialContents { Self.append(contents, to: &bytes) }
         Self.append(stack, to: &bytes)
         Self.append(drawn, to: &bytes)
@@ -46,10 +91,18 @@ extension DeckState {
             bytes.append(contentsOf: pile.name.utf8)
             Self.append(pile.cards, to: &bytes)
         }
-        if let table { Self.append(table, to: &bytes) }
+        if let table {
+            bytes.append(UInt8(table.players.count))
+            for player in table.players {
+                bytes.append(UInt8(player.name.utf8.count))
+                bytes.append(contentsOf: player.name.utf8)
+                bytes.append(contentsOf: player.tokenHash)
+            }
+        }
     }
 
-    /// Reads a deck back from its compact binary form.
+    /// Reads a deck back from its compact binary form (version 2, or version 1 as older servers
+    /// wrote it).
     ///
     /// - Parameter bytes: bytes written by ``serialized()``.
     /// - Throws: ``DeckDecodingError`` when the bytes are truncated, of an unknown version, or
@@ -57,9 +110,10 @@ extension DeckState {
     public init<Bytes: Collection>(serialized bytes: Bytes) throws(DeckDecodingError) where Bytes.Element == UInt8 {
         var reader = ByteReader(Array(bytes))
         let version = try reader.byte()
-        guard version == Self.serializationVersion else { throw DeckDecodingError("unknown format version") }
+        guard version == 1 || version == 2 else { throw DeckDecodingError("unknown format version") }
         let flags = try reader.byte()
         let deckCount = Int(try reader.byte())
+        var changeNumber = version == 2 ? try reader.changeNumber() : 0
         let contents = flags & 4 != 0 ? try reader.cards() : nil
         guard
             let composition = try? DeckComposition(
@@ -73,11 +127,26 @@ extension DeckState {
             let name = try reader.name()
             piles.append(Pile(name: name, cards: try reader.cards()))
         }
-        let table = flags & 8 != 0 ? try reader.table() : nil
+        var table: TableState?
+        if flags & 8 != 0 {
+            if version == 1 { changeNumber = try reader.changeNumber() }
+            table = try reader.table()
+        }
         guard reader.isAtEnd else { throw DeckDecodingError("trailing bytes") }
         self.init(
-            composition: composition, stack: stack, piles: piles, drawn: drawn, shuffled: flags & 1 != 0, table: table)
+            composition: composition, stack: stack, piles: piles, drawn: drawn, shuffled: flags & 1 != 0, table: table,
+            changeNumber: changeNumber)
         guard isConsistent else { throw DeckDecodingError("cards do not add up to the deck's composition") }
+    }
+
+    private static func checkField(_ value: Int, max: Int, _ field: String) throws(DeckEncodingError) {
+        guard value >= 0, value <= max else {
+            throw DeckEncodingError(field + " " + String(value) + " is past its format's " + String(max))
+        }
+    }
+
+    private static func checkName(_ name: String) throws(DeckEncodingError) {
+        guard PileName.isValid(name) else { throw DeckEncodingError("a name the format cannot hold") }
     }
 
     private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
@@ -85,15 +154,8 @@ extension DeckState {
         bytes.append(UInt8(truncatingIfNeeded: count >> 8))
     }
 
-    private static func append(_ table: TableState, to bytes: inout [UInt8]) {
-        let number = UInt64(bitPattern: table.changeNumber)
+    private static func append(_ number: UInt64, to bytes: inout [UInt8]) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
-        bytes.append(UInt8(table.players.count))
-        for player in table.players {
-            bytes.append(UInt8(player.name.utf8.count))
-            bytes.append(contentsOf: player.name.utf8)
-            bytes.append(contentsOf: player.tokenHash)
-        }
     }
 
     private static func append(_ cards: [Card], to bytes: inout [UInt8]) {
@@ -109,6 +171,15 @@ extension DeckState {
             }
         }
     }
+}
+
+/// A deck that does not fit the storage format (a count or name past its field). The change that
+/// made it fails; nothing is written.
+public struct DeckEncodingError: Error, Hashable, Sendable {
+    /// What did not fit.
+    public let reason: String
+
+    init(_ reason: String) { self.reason = reason }
 }
 
 /// Stored deck bytes that cannot be read back.
@@ -151,9 +222,14 @@ private struct ByteReader {
         return cards
     }
 
-    mutating func table() throws(DeckDecodingError) -> TableState {
+    mutating func changeNumber() throws(DeckDecodingError) -> Int64 {
         var number: UInt64 = 0
         for shift in stride(from: 0, to: 64, by: 8) { number |= UInt64(try byte()) << UInt64(shift) }
+        guard number <= UInt64(Int64.max) else { throw DeckDecodingError("change number out of range") }
+        return Int64(number)
+    }
+
+    mutating func table() throws(DeckDecodingError) -> TableState {
         let playerCount = Int(try byte())
         guard playerCount <= TableState.maximumPlayers else { throw DeckDecodingError("too many players") }
         var players: [TablePlayer] = []
@@ -164,7 +240,7 @@ private struct ByteReader {
                 TablePlayer(name: playerName, tokenHash: Array(bytes[offset..<offset + TableState.tokenHashLength])))
             offset += TableState.tokenHashLength
         }
-        return TableState(players: players, changeNumber: Int64(bitPattern: number))
+        return TableState(players: players)
     }
 
     mutating func name() throws(DeckDecodingError) -> String {

@@ -25,8 +25,11 @@ public struct DeckState: Hashable, Sendable {
     public internal(set) var drawn: [Card]
     /// Whether the stack was last rebuilt shuffled.
     public internal(set) var shuffled: Bool
-    /// The players and change counter of a live table; `nil` for a plain deck (see ``TableState``).
+    /// The players of a live table; `nil` for a plain deck (see ``TableState``).
     public internal(set) var table: TableState?
+    /// The number of the deck's latest change: 0 for a new deck, one more for every change (see
+    /// ``countChange()``). A live table's events are numbered with it; every answer's `ETag` is it.
+    public internal(set) var changeNumber: Int64
 
     /// Creates a new deck with every card in the stack.
     ///
@@ -41,6 +44,7 @@ public struct DeckState: Hashable, Sendable {
         self.drawn = []
         self.shuffled = shuffled
         self.table = nil
+        self.changeNumber = 0
         if shuffled { stack.shuffle(using: &generator) }
     }
 
@@ -58,7 +62,7 @@ public struct DeckState: Hashable, Sendable {
     /// each other; ``isConsistent`` tells whether they add up.
     package init(
         composition: DeckComposition, stack: [Card], piles: [Pile], drawn: [Card], shuffled: Bool,
-        table: TableState? = nil
+        table: TableState? = nil, changeNumber: Int64 = 0
     ) {
         self.composition = composition
         self.stack = stack
@@ -66,7 +70,11 @@ public struct DeckState: Hashable, Sendable {
         self.drawn = drawn
         self.shuffled = shuffled
         self.table = table
+        self.changeNumber = changeNumber
     }
+
+    /// The most piles a deck holds; creating one more (by adding, dealing or joining) is refused.
+    public static let maximumPiles = 256
 
     /// The number of undrawn cards.
     public var remaining: Int { stack.count }

@@ -2,28 +2,69 @@ extension DeckState {
     /// Whether the deck is a live table (it has players or watched events).
     public var isLiveTable: Bool { table != nil }
 
+    /// Whether the deck is seated: it has at least one player. A seated deck changes only through
+    /// its players' requests (joining excepted); a deck without players behaves as the public API.
+    public var isSeated: Bool { table?.players.isEmpty == false }
+
+    /// The name of the host, the first player in seat order; `nil` when nobody is seated.
+    public var host: String? { table?.host?.name }
+
     /// Makes the deck a live table without players, if it is not one yet. Its events are recorded
     /// from the next change on.
     public mutating func becomeLiveTable() {
         if table == nil { table = TableState() }
     }
 
-    /// Seats a new player. The pile named after the player becomes the player's private hand; if
-    /// a public pile of that name already exists, its cards are the hand from now on.
+    /// Seats a new player. The pile named after the player becomes the player's private hand: a
+    /// new empty pile, or an empty public pile of that name. Joining never takes cards: a public
+    /// pile of that name that holds cards refuses the name.
     ///
     /// - Parameters:
     ///   - name: the player's name, a valid pile name.
     ///   - tokenHash: the SHA-256 of the player's token.
-    /// - Throws: ``TableError`` when the name is invalid or taken, the table is full, or the hash
-    ///   has the wrong length.
+    /// - Throws: ``TableError`` when the name is invalid, taken by a player or by a pile that holds
+    ///   cards, the table is full, the deck holds ``maximumPiles`` already, or the hash has the
+    ///   wrong length. Nothing changes then.
     public mutating func join(player name: String, tokenHash: [UInt8]) throws(TableError) {
         guard PileName.isValid(name) else { throw .invalidPlayerName }
         guard tokenHash.count == TableState.tokenHashLength else { throw .invalidTokenHash }
         var table = self.table ?? TableState()
         guard table.player(named: name) == nil else { throw .playerExists(name) }
         guard table.players.count < TableState.maximumPlayers else { throw .tableFull }
+        if let pile = pile(named: name) {
+            guard pile.cards.isEmpty else { throw .pileHoldsCards(name) }
+        } else {
+            do {
+                _ = try createPile(named: name)
+            } catch {
+                throw .tooManyPiles
+            }
+        }
         table.players.append(TablePlayer(name: name, tokenHash: tokenHash))
         self.table = table
+    }
+
+    /// Unseats a player: their hand goes to the bottom of the stack (bottom card first, as a
+    /// returned pile does), their pile is removed and their token stops working. When the host
+    /// leaves, the next player in seat order hosts.
+    ///
+    /// - Parameter name: the player's name.
+    /// - Returns: the cards that went back into the stack.
+    /// - Throws: ``TableError`` when no player has that name (nothing changes).
+    @discardableResult
+    public mutating func removePlayer(named name: String) throws(TableError) -> [Card] {
+        guard var table, let seat = table.players.firstIndex(where: { $0.name == name }) else {
+            throw .playerNotFound(name)
+        }
+        var hand: [Card] = []
+        if let index = pileIndex(named: name) {
+            hand = piles[index].cards
+            piles.remove(at: index)
+        }
+        stack.append(contentsOf: hand)
+        table.players.remove(at: seat)
+        self.table = table
+        return hand
     }
 
     /// Whether the pile called `name` is a player's private hand.
@@ -41,7 +82,7 @@ extension DeckState {
     ///   - viewer: the player asking, or `nil` for a spectator.
     /// - Returns: `true` when the pile's cards may be shown.
     public func canSeePile(_ name: String, viewer: String?) -> Bool {
-        name == viewer || !isPrivatePile(name)
+        visibility(for: viewer).canSeePile(name)
     }
 
     /// Moves the top `count` cards of the stack into a pile in one step, creating the pile if needed.
@@ -50,17 +91,18 @@ extension DeckState {
     ///   - name: the pile's name.
     ///   - count: how many cards, 0 or more.
     /// - Returns: the cards dealt, in the order they were on the stack.
-    /// - Throws: ``DeckError`` when the name is invalid, the count negative, or the stack holds
-    ///   fewer than `count` cards (nothing changes).
+    /// - Throws: ``DeckError`` when the name is invalid, the count negative, the stack holds fewer
+    ///   than `count` cards, or the pile would be one more than ``maximumPiles`` (nothing changes).
     @discardableResult
     public mutating func deal(toPile name: String, count: Int) throws(DeckError) -> [Card] {
         guard PileName.isValid(name) else { throw .invalidPileName }
         guard count >= 0 else { throw .negativeCount }
         guard count <= stack.count else { throw .notEnoughCardsToDeal(requested: count) }
+        let target: Int
+        if let existing = pileIndex(named: name) { target = existing } else { target = try createPile(named: name) }
         let dealt = Array(stack.prefix(count))
         stack.removeFirst(count)
-        drawn.append(contentsOf: dealt)
-        try addToPile(named: name, cards: dealt, takingFrom: { _ in false })
+        piles[target].cards.append(contentsOf: dealt)
         return dealt
     }
 
@@ -69,14 +111,13 @@ extension DeckState {
         self.table = table
     }
 
-    /// Records one more change of a live table and returns its number.
+    /// Counts one more change of the deck and returns its number (see ``changeNumber``).
     ///
-    /// - Returns: the new ``TableState/changeNumber``, or `nil` when the deck is not a live table.
-    public mutating func countChange() -> Int64? {
-        guard var table else { return nil }
-        table.changeNumber += 1
-        self.table = table
-        return table.changeNumber
+    /// - Returns: the new ``changeNumber``.
+    @discardableResult
+    public mutating func countChange() -> Int64 {
+        changeNumber += 1
+        return changeNumber
     }
 }
 

@@ -10,6 +10,12 @@ public struct TableError: Error, Hashable, Sendable {
         case invalidPlayerName
         /// The token hash does not have ``TableState/tokenHashLength`` bytes.
         case invalidTokenHash
+        /// A public pile of the player's name holds cards: joining never takes cards.
+        case pileHoldsCards
+        /// The deck already holds ``DeckState/maximumPiles`` piles, so no hand can be added.
+        case tooManyPiles
+        /// No player of that name is seated.
+        case playerNotFound
     }
 
     /// What went wrong.
@@ -26,6 +32,9 @@ public struct TableError: Error, Hashable, Sendable {
         case .tableFull: self = .tableFull
         case .invalidPlayerName: self = .invalidPlayerName
         case .invalidTokenHash: self = .invalidTokenHash
+        case .pileHoldsCards: self = .pileHoldsCards("this name")
+        case .tooManyPiles: self = .tooManyPiles
+        case .playerNotFound: self = .playerNotFound("this name")
         }
     }
 
@@ -45,6 +54,20 @@ public struct TableError: Error, Hashable, Sendable {
     static let invalidPlayerName = TableError(
         kind: .invalidPlayerName,
         message: "A player name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
+
+    static func pileHoldsCards(_ name: String) -> TableError {
+        TableError(
+            kind: .pileHoldsCards,
+            message: "The public pile " + name + " holds cards, and joining never takes cards: choose another name.")
+    }
+
+    static let tooManyPiles = TableError(
+        kind: .tooManyPiles,
+        message: "A deck holds at most " + String(DeckState.maximumPiles) + " piles; this one has that many already.")
+
+    static func playerNotFound(_ name: String) -> TableError {
+        TableError(kind: .playerNotFound, message: "No player named " + name + " is seated at this deck.")
+    }
 
     static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
 }

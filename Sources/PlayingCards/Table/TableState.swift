@@ -1,12 +1,13 @@
-/// What makes a deck a live table: its players, each with the hash of their secret token, and the
-/// number of the deck's latest change, which numbers the table's events.
+/// What makes a deck a live table: its players, each with the hash of their secret token.
 ///
 /// A deck without a table (``DeckState/table`` is `nil`) is a plain Deck of Cards deck: every pile
 /// is public and no event is recorded. A deck becomes a table when its first player joins or its
-/// events are first watched; from then on every change of it increments ``changeNumber`` and is
-/// recorded as an event with that number.
+/// events are first watched; from then on every change of it is recorded as an event numbered
+/// with the deck's ``DeckState/changeNumber``.
 ///
-/// A player's hand is the pile named after the player, which only that player sees.
+/// A player's hand is the pile named after the player, which only that player sees. A table with
+/// at least one player is *seated*: it changes only through its players, and the first player in
+/// seat order (``host``) hosts it (see ``DeckState/isSeated``).
 ///
 /// ```swift
 /// var deck = DeckState(composition: DeckComposition(), shuffled: true)
@@ -18,20 +19,19 @@ public struct TableState: Hashable, Sendable {
     /// The length of a token hash in bytes (SHA-256).
     public static let tokenHashLength = 32
 
-    /// The players, in the order they joined.
+    /// The players, in seat order (the order they joined, less those who left).
     public internal(set) var players: [TablePlayer]
-    /// The number of the deck's latest recorded change; 0 before the first.
-    public internal(set) var changeNumber: Int64
 
     /// Creates a table.
     ///
-    /// - Parameters:
-    ///   - players: the players, in joining order.
-    ///   - changeNumber: the number of the latest change.
-    public init(players: [TablePlayer] = [], changeNumber: Int64 = 0) {
+    /// - Parameter players: the players, in seat order.
+    public init(players: [TablePlayer] = []) {
         self.players = players
-        self.changeNumber = changeNumber
     }
+
+    /// The host: the first player in seat order, `nil` when nobody is seated. When the host
+    /// leaves, the next player hosts.
+    public var host: TablePlayer? { players.first }
 
     /// The player with a given name, if any.
     ///

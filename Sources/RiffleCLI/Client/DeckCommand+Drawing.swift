@@ -13,6 +13,8 @@ extension DeckCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player (a seated deck changes only through its players).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// How many cards.
@@ -27,7 +29,8 @@ extension DeckCommand {
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             await perform(
                 .draw(deckID: deckID, count: count, from: position?.source ?? .top), as: DrawResult.self,
-                output: output, environment: environment
+                output: output, environment: environment,
+                token: player.playerToken(environment: environment)
             ) { CardTableFormatter.draw($0) }
         }
     }
@@ -62,6 +65,8 @@ extension DeckCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player (a seated deck changes only through its players).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// Only these cards.
@@ -81,7 +86,8 @@ extension DeckCommand {
             let only = cards.flatMap { try? CardListArgument.parse($0) }
             return await perform(
                 .returnCards(deckID: deckID, cards: only), as: ReturnResult.self, output: output,
-                environment: environment, render: CardTableFormatter.returned)
+                environment: environment,
+                token: player.playerToken(environment: environment), render: CardTableFormatter.returned)
         }
     }
 }

@@ -90,6 +90,8 @@ public struct DeckCommand: AsyncParsableCommand {
 
         /// `--server` and `--json`.
         @OptionGroup public var options: ClientOptions
+        /// `--token`: act as a player (a seated deck changes only through its players).
+        @OptionGroup public var player: PlayerOptions
         /// The deck id.
         @Argument(help: "The deck id.") public var deckID: String
         /// Shuffle only the undrawn stack.
@@ -103,7 +105,8 @@ public struct DeckCommand: AsyncParsableCommand {
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             await perform(
                 .shuffle(deckID: deckID, remainingOnly: remaining), as: DeckStatus.self, output: output,
-                environment: environment, render: CardTableFormatter.deckStatus)
+                environment: environment,
+                token: player.playerToken(environment: environment), render: CardTableFormatter.deckStatus)
         }
     }
 }

@@ -21,6 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
             seconds and its body within --request-body-timeout (else 408 and the connection is closed), an \
             idle keep-alive connection is closed after --idle-timeout, and connections beyond \
             --max-connections are answered 503 and closed.
+
+            Event streams are capped so that they never crowd out API requests: each client address \
+            may hold --max-streams-per-client of them (the next is answered 429), and all of them \
+            together --max-streams, at most half of --max-connections (the next is answered 503).
             """
     )
 
@@ -73,6 +77,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most connections open at once; further ones are answered 503 and closed.")
     var maxConnections = 4096
 
+    @Option(help: "The most event streams one client address may hold open; the next is answered 429.")
+    var maxStreamsPerClient = 32
+
+    @Option(
+        help: """
+            The most event streams open at once, at most half of --max-connections (the default); the next \
+            is answered 503.
+            """)
+    var maxStreams: Int?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -92,14 +106,15 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("\(name) must be more than 0 and at most 86400 seconds, got \(seconds).")
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
+        guard maxStreamsPerClient >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1.") }
+        if let maxStreams, !(0...(maxConnections / 2)).contains(maxStreams) {
+            throw ValidationError(
+                "--max-streams must be 0…\(maxConnections / 2) (half of --max-connections), got \(maxStreams).")
+        }
     }
 
-    func run() async throws {
-        var logger = Logger(label: "riffle", factory: DeferredMetadataLogHandler.standardError)
-        logger.logLevel = logLevel
-        let databaseDescription = try DeckStoreDatabase.description(of: database)
-        let store = try await DeckStoreDatabase.open(
-            database, durability: durability, access: sqliteAccess, logger: logger)
+    /// The limits the options ask for.
+    var limits: ServiceLimits {
         var limits = ServiceLimits()
         limits.requestsPerSecondPerClient = rateLimit
         limits.rateLimitBurst = rateLimitBurst
@@ -108,6 +123,17 @@ struct ServeCommand: AsyncParsableCommand {
         limits.requestBodyTimeout = .seconds(requestBodyTimeout)
         limits.idleConnectionTimeout = .seconds(idleTimeout)
         limits.maximumConnections = maxConnections
+        limits.maximumStreamsPerClient = maxStreamsPerClient
+        limits.maximumStreams = maxStreams
+        return limits
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "riffle", factory: DeferredMetadataLogHandler.standardError)
+        logger.logLevel = logLevel
+        let databaseDescription = try DeckStoreDatabase.description(of: database)
+        let store = try await DeckStoreDatabase.open(
+            database, durability: durability, access: sqliteAccess, logger: logger)
         let configuration = ServiceConfiguration(
             host: host, port: port, publicURL: publicURL,
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), limits: limits, webRoot: webRoot)

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleTestSupport
 import Testing
 
 @testable import DeckClient
@@ -28,19 +29,24 @@ struct ImageCacheTests {
         #expect(await client.cachedImage(at: Self.url) == first)
     }
 
-    @Test("Ten concurrent requests for one URL make one download", .timeLimit(.minutes(1)))
+    @Test("Ten concurrent requests for one URL make one download")
     func concurrentRequestsShareOneDownload() async throws {
         let gate = Gate()
         let transport = Self.imageTransport(gate: gate)
         let client = DeckOfCardsClient.fake(transport)
-        let results = try await withThrowingTaskGroup(of: Data.self) { group in
-            for _ in 0..<10 {
-                group.addTask { try await client.downloadImage(at: Self.url) }
+        let results = try await waitFor("ten downloads of one image", upTo: testWaitLimit) {
+            try await withThrowingTaskGroup(of: Data.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await client.downloadImage(at: Self.url) }
+                }
+                // Hold the download until the other nine have joined it.
+                while await client.images.joinedDownloads < 9 {
+                    try Task.checkCancellation()
+                    await Task.yield()
+                }
+                await gate.open()
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            // Hold the download until the other nine have joined it.
-            while await client.images.joinedDownloads < 9 { await Task.yield() }
-            await gate.open()
-            return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.count == 10)
         #expect(Set(results).count == 1)

@@ -1,10 +1,11 @@
 import DeckClient
 import Foundation
+import RiffleTestSupport
 import Testing
 
 /// The lab surface reports what the server and the bytes say: `remaining` is the server's, and
 /// an image download that yields no image is a failure.
-@Suite("Seed surface correctness", .timeLimit(.minutes(1)))
+@Suite("Seed surface correctness")
 @MainActor
 struct SeedCorrectnessTests {
     /// The bytes a PNG file starts with.
@@ -23,8 +24,8 @@ struct SeedCorrectnessTests {
             return HTTPResponse(status: 200, body: Data(body.utf8))
         }
         let deck = Deck(apiClient: CardAPIClient(client: .fake(transport)))
-        #expect(await deck.newDeckAsync())
-        let (success, _) = await deck.drawCardsAsync(1)
+        #expect(try await deck.newDeckAsync())
+        let (success, _) = try await deck.drawCardsAsync(1)
         #expect(success)
         #expect(deck.remaining == 40)
     }
@@ -41,15 +42,17 @@ struct SeedCorrectnessTests {
             return HTTPResponse(status: 200, body: Data(Self.drawBody(remaining: 52 - drawNumber).utf8))
         }
         let deck = Deck(apiClient: CardAPIClient(client: .fake(transport)))
-        #expect(await deck.newDeckAsync())
+        #expect(try await deck.newDeckAsync())
         let finished = Counter()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            deck.drawCards(numberOfCards: 1) { _, _ in
-                Task { await secondMayAnswer.open() }
-                if finished.increment() == 2 { done.resume() }
-            }
-            deck.drawCards(numberOfCards: 1) { _, _ in
-                if finished.increment() == 2 { done.resume() }
+        try await waitFor("both drawCards handlers", upTo: testWaitLimit) { @MainActor in
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                deck.drawCards(numberOfCards: 1) { _, _ in
+                    Task { await secondMayAnswer.open() }
+                    if finished.increment() == 2 { done.resume() }
+                }
+                deck.drawCards(numberOfCards: 1) { _, _ in
+                    if finished.increment() == 2 { done.resume() }
+                }
             }
         }
         #expect(deck.remaining == 50)
@@ -62,14 +65,17 @@ struct SeedCorrectnessTests {
         let apiClient = CardAPIClient(client: .fake(transport))
         let card = Card(
             dictionary: ["code": "KH", "image": "http://cards.test/static/img/KH.png"], apiClient: apiClient)
-        #expect(await card.downloadImageAsync() == false)
+        #expect(try await card.downloadImageAsync() == false)
         #expect(card.image == nil)
         #expect(!card.isDownloading)
 
         let url = try #require(URL(string: "http://cards.test/static/img/KH.png"))
-        let (clientSuccess, clientImage) = await withCheckedContinuation { continuation in
-            apiClient.downloadImage(at: url) { success, image in
-                continuation.resume(returning: (success, image == nil))
+        let (clientSuccess, clientImage) = try await waitFor("downloadImage's handler", upTo: testWaitLimit) {
+            @MainActor in
+            await withCheckedContinuation { continuation in
+                apiClient.downloadImage(at: url) { success, image in
+                    continuation.resume(returning: (success, image == nil))
+                }
             }
         }
         #expect(clientSuccess == false)
@@ -83,7 +89,7 @@ struct SeedCorrectnessTests {
         let card = Card(
             dictionary: ["code": "KH", "image": "http://cards.test/static/img/KH.png"],
             apiClient: CardAPIClient(client: .fake(transport)))
-        #expect(await card.downloadImageAsync())
+        #expect(try await card.downloadImageAsync())
         #expect(card.imageData == png)
     }
 }

@@ -1,10 +1,11 @@
 import DeckClient
 import Foundation
+import RiffleTestSupport
 import Testing
 
 /// The lab's `Deck`/`Card` flow over a fake transport; the same flow runs against a real server
 /// in the server tests.
-@Suite("Seed surface (fake transport)", .timeLimit(.minutes(1)))
+@Suite("Seed surface (fake transport)")
 @MainActor
 struct SeedSurfaceTests {
     static func routedTransport() -> FakeTransport {
@@ -26,13 +27,13 @@ struct SeedSurfaceTests {
         let transport = Self.routedTransport()
         let deck = Deck(apiClient: CardAPIClient(client: .fake(transport)))
         #expect(deck.deckID == nil)
-        #expect(await deck.newDeckAsync())
+        #expect(try await deck.newDeckAsync())
         #expect(deck.deckID == "abc123def456")
         #expect(deck.remaining == 52)
         #expect(deck.shuffled == true)
         #expect(deck.success == true)
 
-        let (success, cards) = await deck.drawCardsAsync(2)
+        let (success, cards) = try await deck.drawCardsAsync(2)
         #expect(success)
         let drawn = try #require(cards)
         #expect(drawn.map(\.code) == ["KH", "8C"])
@@ -42,7 +43,7 @@ struct SeedSurfaceTests {
         #expect(deck.remaining == 50)
 
         #expect(drawn[0].image == nil)
-        #expect(await drawn[0].downloadImageAsync())
+        #expect(try await drawn[0].downloadImageAsync())
         #expect(drawn[0].image == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("KH.png".utf8)))
         #expect(!drawn[0].isDownloading)
     }
@@ -51,19 +52,19 @@ struct SeedSurfaceTests {
     func drawClampsToRemaining() async throws {
         let transport = Self.routedTransport()
         let deck = Deck(apiClient: CardAPIClient(client: .fake(transport)))
-        let (noDeck, none) = await deck.drawCardsAsync(2)
+        let (noDeck, none) = try await deck.drawCardsAsync(2)
         #expect(!noDeck)
         #expect(none == nil)
         #expect(await transport.log.count == 0)
 
-        #expect(await deck.newDeckAsync())
+        #expect(try await deck.newDeckAsync())
         deck.remaining = 1
-        _ = await deck.drawCardsAsync(5)
+        _ = try await deck.drawCardsAsync(5)
         let drawRequest = try #require(await transport.log.requests.last)
         #expect(String(decoding: drawRequest.body ?? Data(), as: UTF8.self) == "count=1")
         #expect(deck.remaining == 50)  // the server's answer, not a local estimate
         deck.remaining = 0
-        let (empty, _) = await deck.drawCardsAsync(1)
+        let (empty, _) = try await deck.drawCardsAsync(1)
         #expect(!empty)
         #expect(await transport.log.count == 2)
     }
@@ -82,20 +83,30 @@ struct SeedSurfaceTests {
     }
 }
 
+// The seed's calls answer through completion handlers; a handler that is never called would leave
+// its test waiting for ever, so each wait is bounded (`waitFor`) and names the call.
 extension Deck {
-    func newDeckAsync() async -> Bool {
-        await withCheckedContinuation { continuation in newDeck { continuation.resume(returning: $0) } }
+    func newDeckAsync() async throws -> Bool {
+        try await waitFor("newDeck's handler", upTo: testWaitLimit) { @MainActor in
+            await withCheckedContinuation { continuation in self.newDeck { continuation.resume(returning: $0) } }
+        }
     }
 
-    func drawCardsAsync(_ count: Int) async -> (Bool, [Card]?) {
-        await withCheckedContinuation { continuation in
-            drawCards(numberOfCards: count) { success, cards in continuation.resume(returning: (success, cards)) }
+    func drawCardsAsync(_ count: Int) async throws -> (Bool, [Card]?) {
+        try await waitFor("drawCards's handler", upTo: testWaitLimit) { @MainActor in
+            await withCheckedContinuation { continuation in
+                self.drawCards(numberOfCards: count) { success, cards in
+                    continuation.resume(returning: (success, cards))
+                }
+            }
         }
     }
 }
 
 extension Card {
-    func downloadImageAsync() async -> Bool {
-        await withCheckedContinuation { continuation in downloadImage { continuation.resume(returning: $0) } }
+    func downloadImageAsync() async throws -> Bool {
+        try await waitFor("downloadImage's handler", upTo: testWaitLimit) { @MainActor in
+            await withCheckedContinuation { continuation in self.downloadImage { continuation.resume(returning: $0) } }
+        }
     }
 }

@@ -12,10 +12,12 @@ struct EventStreamTests {
             let id = try await client.newDeck(shuffled: true).deckID
             let ana = try await client.join(deckID: id, player: "ana")
             let bo = try await client.join(deckID: id, player: "bo")
-            var anaEvents = client.events(deckID: id, token: ana.token).makeAsyncIterator()
-            var boEvents = client.withPlayer(bo.token).events(deckID: id).makeAsyncIterator()
-            let anaHello = try #require(try await anaEvents.next())
-            let boHello = try #require(try await boEvents.next())
+            let anaEvents = EventCollector(client.events(deckID: id, token: ana.token))
+            defer { anaEvents.stop() }
+            let boEvents = EventCollector(client.withPlayer(bo.token).events(deckID: id))
+            defer { boEvents.stop() }
+            let anaHello = try await anaEvents.next("Ana's hello")
+            let boHello = try await boEvents.next("Bo's hello")
             #expect(anaHello.kind == .hello)
             #expect(boHello.kind == .hello)
             #expect(anaHello.id == boHello.id)
@@ -30,9 +32,9 @@ struct EventStreamTests {
 
             var anaSaw: [DeckEvent] = []
             var boSaw: [DeckEvent] = []
-            for _ in 0..<3 {
-                anaSaw.append(try #require(try await anaEvents.next()))
-                boSaw.append(try #require(try await boEvents.next()))
+            for change in ["deal", "pile add", "join"] {
+                anaSaw.append(try await anaEvents.next("the \(change) event on Ana's stream"))
+                boSaw.append(try await boEvents.next("the \(change) event on Bo's stream"))
             }
             #expect(anaSaw.map(\.id) == [anaHello.id + 1, anaHello.id + 2, anaHello.id + 3])
             #expect(boSaw.map(\.id) == anaSaw.map(\.id))
@@ -67,15 +69,16 @@ struct EventStreamTests {
             let id = try await direct.newDeck(shuffled: true).deckID
             let ana = try await direct.join(deckID: id, player: "ana")
             let asAna = direct.withPlayer(ana.token)
-            var events = viaProxy.events(deckID: id, token: ana.token).makeAsyncIterator()
-            let hello = try #require(try await events.next())
+            let events = EventCollector(viaProxy.events(deckID: id, token: ana.token))
+            defer { events.stop() }
+            let hello = try await events.next("the hello event")
             #expect(hello.kind == .hello)
 
             var changes: [DeckEvent] = []
             /// The next change, skipping the `hello` snapshot a new connection may start with.
             func nextChange() async throws -> DeckEvent {
                 while true {
-                    let event = try #require(try await events.next())
+                    let event = try await events.next("change \(changes.count + 1) of 8")
                     if event.kind != .hello { return event }
                 }
             }
@@ -108,12 +111,18 @@ struct EventStreamTests {
     @Test("An unknown deck or a bad token ends the stream with the server's error")
     func refused() async throws {
         try await withTestServer { client, _ in
-            var unknown = client.events(deckID: "nosuchdeck00").makeAsyncIterator()
-            let missing = try await #require(throws: DeckClientError.self) { try await unknown.next() }
+            let unknown = EventCollector(client.events(deckID: "nosuchdeck00"))
+            defer { unknown.stop() }
+            let missing = try await #require(throws: DeckClientError.self) {
+                try await unknown.next("the refusal of an unknown deck")
+            }
             #expect(missing.httpStatus == 404)
             let id = try await client.newDeck().deckID
-            var badToken = client.events(deckID: id, token: PlayerToken("forged")).makeAsyncIterator()
-            let refused = try await #require(throws: DeckClientError.self) { try await badToken.next() }
+            let badToken = EventCollector(client.events(deckID: id, token: PlayerToken("forged")))
+            defer { badToken.stop() }
+            let refused = try await #require(throws: DeckClientError.self) {
+                try await badToken.next("the refusal of a forged token")
+            }
             #expect([401, 403].contains(refused.httpStatus ?? 0))
         }
     }

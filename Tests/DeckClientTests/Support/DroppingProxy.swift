@@ -8,8 +8,11 @@ import Foundation
 
 /// A loopback TCP proxy in front of a test server whose connections a test can cut, as a network would.
 ///
-/// `@unchecked Sendable`: its mutable state (`open`, `refusing`, `accepted`) is read and written only
-/// while `lock` is held; the rest is immutable.
+/// It can also lose answers (``dropAnswers(_:)``: the request reaches the server, its answer never
+/// reaches the client) and keeps every byte clients sent (``requestText``).
+///
+/// `@unchecked Sendable`: its mutable state (`open`, `refusing`, `accepted`, `answersToDrop`,
+/// `fromClients`) is read and written only while `lock` is held; the rest is immutable.
 final class DroppingProxy: @unchecked Sendable {
     /// The port the proxy listens on (loopback).
     let port: Int
@@ -19,6 +22,8 @@ final class DroppingProxy: @unchecked Sendable {
     private var open: Set<Int32> = []
     private var refusing = false
     private var accepted = 0
+    private var answersToDrop = 0
+    private var fromClients: [UInt8] = []
 
     /// Starts listening on an ephemeral port, forwarding to `upstreamPort` on loopback.
     init(upstreamPort: Int) throws {
@@ -56,6 +61,15 @@ final class DroppingProxy: @unchecked Sendable {
         }
     }
 
+    /// Loses the next `count` answers: each is read from the server and thrown away, and its
+    /// connection cut, as a network that fails after the request arrived would.
+    func dropAnswers(_ count: Int) {
+        lock.withLock { answersToDrop += count }
+    }
+
+    /// Everything clients have sent through the proxy so far, as text (request heads and bodies).
+    var requestText: String { lock.withLock { String(decoding: fromClients, as: UTF8.self) } }
+
     /// While set, new connections are closed as soon as they are accepted.
     func refuseConnections(_ refuse: Bool) {
         lock.withLock { refusing = refuse }
@@ -92,9 +106,9 @@ final class DroppingProxy: @unchecked Sendable {
                 open.insert(upstream)
             }
             let finished = FinishedCount()
-            for (from, to) in [(client, upstream), (upstream, client)] {
+            for (from, to, isAnswer) in [(client, upstream, false), (upstream, client, true)] {
                 Thread { [self] in
-                    pump(from: from, to: to)
+                    pump(from: from, to: to, carriesAnswers: isAnswer)
                     if finished.increment() == 2 {
                         lock.withLock {
                             open.remove(client)
@@ -109,11 +123,24 @@ final class DroppingProxy: @unchecked Sendable {
     }
 
     /// Copies bytes one way until either side closes, then shuts both down.
-    private func pump(from source: Int32, to destination: Int32) {
+    ///
+    /// - Parameter carriesAnswers: whether this is the server-to-client way (where answers may be
+    ///   dropped); the other way's bytes are kept for ``requestText``.
+    private func pump(from source: Int32, to destination: Int32, carriesAnswers: Bool) {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count <= 0 { break }
+            let drops = lock.withLock { () -> Bool in
+                guard carriesAnswers else {
+                    fromClients += buffer[0..<count]
+                    return false
+                }
+                guard answersToDrop > 0 else { return false }
+                answersToDrop -= 1
+                return true
+            }
+            if drops { break }
             var sent = 0
             while sent < count {
                 let written = buffer.withUnsafeBytes {

@@ -57,13 +57,13 @@ actor Gate {
 extension DeckOfCardsClient {
     /// A client over a fake transport, retrying without waiting.
     static func fake(
-        _ transport: FakeTransport, timeout: TimeInterval = 5, attempts: Int = 3, imageMemoryLimit: Int = 1 << 20,
-        imageCacheDirectory: URL? = nil
+        _ transport: FakeTransport, timeout: TimeInterval = 5, attempts: Int = 3, resendsChanges: Bool = true,
+        imageMemoryLimit: Int = 1 << 20, imageCacheDirectory: URL? = nil
     ) -> DeckOfCardsClient {
         DeckOfCardsClient(
             configuration: DeckClientConfiguration(
                 baseURL: URL(string: "http://cards.test:8080")!, timeout: timeout,
-                retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: 0),
+                retryPolicy: RetryPolicy(maximumAttempts: attempts, initialBackoff: 0, resendsChanges: resendsChanges),
                 imageMemoryLimit: imageMemoryLimit, imageCacheDirectory: imageCacheDirectory),
             transport: transport)
     }

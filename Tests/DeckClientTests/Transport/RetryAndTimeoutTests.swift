@@ -52,44 +52,68 @@ struct RetryAndTimeoutTests {
         #expect(await transport.log.count == 2)
     }
 
-    @Test(
-        "Requests that change state are never retried",
-        arguments: [
-            "draw", "newDeck", "newDeckAndDraw", "shuffle", "return", "addToPile", "shufflePile", "drawFromPile",
-            "returnPile",
-        ])
-    func stateChangesNotRetried(operation: String) async throws {
-        let transport = FakeTransport { _, _ in throw URLError(.networkConnectionLost) }
-        let client = DeckOfCardsClient.fake(transport, attempts: 5)
+    /// Every changing call of the client, by name.
+    static let changes = [
+        "draw", "newDeck", "newDeckAndDraw", "shuffle", "return", "addToPile", "shufflePile", "drawFromPile",
+        "returnPile", "join", "deal",
+    ]
+
+    private func change(_ operation: String, with client: DeckOfCardsClient) async throws {
         let id = "abc123def456"
-        let error = await #expect(throws: DeckClientError.self) {
-            switch operation {
-            case "draw": _ = try await client.draw(deckID: id, count: 2)
-            case "newDeck": _ = try await client.newDeck()
-            case "newDeckAndDraw": _ = try await client.newDeckAndDraw(count: 2)
-            case "shuffle": _ = try await client.shuffle(deckID: id)
-            case "return": _ = try await client.returnCards(deckID: id)
-            case "addToPile": _ = try await client.addToPile(deckID: id, pile: "p", cards: [.joker(.red)])
-            case "shufflePile": _ = try await client.shufflePile(deckID: id, pile: "p")
-            case "drawFromPile": _ = try await client.drawFromPile(deckID: id, pile: "p", count: 1)
-            default: _ = try await client.returnPile(deckID: id, pile: "p")
-            }
+        switch operation {
+        case "draw": _ = try await client.draw(deckID: id, count: 2)
+        case "newDeck": _ = try await client.newDeck()
+        case "newDeckAndDraw": _ = try await client.newDeckAndDraw(count: 2)
+        case "shuffle": _ = try await client.shuffle(deckID: id)
+        case "return": _ = try await client.returnCards(deckID: id)
+        case "addToPile": _ = try await client.addToPile(deckID: id, pile: "p", cards: [.joker(.red)])
+        case "shufflePile": _ = try await client.shufflePile(deckID: id, pile: "p")
+        case "drawFromPile": _ = try await client.drawFromPile(deckID: id, pile: "p", count: 1)
+        case "join": _ = try await client.join(deckID: id, player: "ana")
+        case "deal": _ = try await client.deal(deckID: id, pile: "ana", count: 1)
+        default: _ = try await client.returnPile(deckID: id, pile: "p")
         }
+    }
+
+    @Test("Changes are resent after transient failures, every attempt with the call's one key", arguments: changes)
+    func changesResentWithTheirKey(operation: String) async throws {
+        let transport = FakeTransport { _, _ in throw URLError(.networkConnectionLost) }
+        let client = DeckOfCardsClient.fake(transport, attempts: 4)
+        let error = await #expect(throws: DeckClientError.self) { try await change(operation, with: client) }
+        #expect(error?.code == .transportFailed)
+        let keys = await transport.log.requests.map { $0.headers["Idempotency-Key"] }
+        #expect(keys.count == 4)
+        let key = try #require(keys.first ?? nil)
+        #expect(ChangeOptions.isValidKey(key))
+        #expect(keys.allSatisfy { $0 == key })
+        // The next call is another change: another key.
+        _ = try? await change(operation, with: client)
+        let next = await transport.log.requests.last?.headers["Idempotency-Key"]
+        #expect(next != nil && next != key)
+    }
+
+    @Test("With readsOnly, changes are sent once", arguments: changes)
+    func changesSentOnceWhenThePolicySaysSo(operation: String) async throws {
+        let transport = FakeTransport { _, _ in throw URLError(.networkConnectionLost) }
+        let client = DeckOfCardsClient.fake(transport, attempts: 5, resendsChanges: false)
+        let error = await #expect(throws: DeckClientError.self) { try await change(operation, with: client) }
         #expect(error?.code == .transportFailed)
         #expect(error?.isTransient == true)
         #expect(await transport.log.count == 1)
+        #expect(RetryPolicy.readsOnly.resendsChanges == false && RetryPolicy.default.resendsChanges)
     }
 
-    @Test("A draw that times out is not retried")
-    func drawTimeoutNotRetried() async throws {
-        let transport = FakeTransport { _, _ in
-            try await Task.sleep(for: .seconds(60))
+    @Test("A draw that timed out is resent with the same key, and its answer is the draw's")
+    func drawTimeoutResentWithItsKey() async throws {
+        let transport = FakeTransport { _, attempt in
+            if attempt == 1 { try await Task.sleep(for: .seconds(60)) }
             return HTTPResponse(status: 200, body: Data(Sample.draw.utf8))
         }
         let client = DeckOfCardsClient.fake(transport, timeout: 0.05, attempts: 5)
-        let error = await #expect(throws: DeckClientError.self) { try await client.draw(deckID: "abc123def456") }
-        #expect(error?.code == .timedOut)
-        #expect(await transport.log.count == 1)
+        let drawn = try await client.draw(deckID: "abc123def456", count: 2)
+        #expect(drawn.cards.map(\.code) == ["KH", "8C"])
+        let keys = await transport.log.requests.map { $0.headers["Idempotency-Key"] }
+        #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])
     }
 
     @Test("A non-transient failure is not retried even for reads")

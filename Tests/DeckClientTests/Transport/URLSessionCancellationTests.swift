@@ -1,5 +1,6 @@
 import DeckClient
 import Foundation
+import RiffleTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,9 +9,10 @@ import Testing
 
 /// The real transport over a server that accepts connections and never answers: cancelling the
 /// waiting request (as the client's timeout does) must end it, and never deadlock. The requests'
-/// own timeout is 10 minutes, so a cancellation that does not work fails the tests' time limit
-/// (timing is not asserted otherwise: on 2 cores, CPU-bound tests can delay any test by a minute).
-@Suite("URLSession transport cancellation", .timeLimit(.minutes(4)))
+/// own timeout is 10 minutes, so a cancellation that does not work fails the bounded wait around
+/// the requests' end (``testWaitLimit``; timing is not asserted otherwise: on 2 cores, CPU-bound
+/// tests can delay any test by a minute).
+@Suite("URLSession transport cancellation")
 struct URLSessionCancellationTests {
     @Test("Cancelling requests in flight ends each of them with an error")
     func cancellingInFlightRequests() async throws {
@@ -18,13 +20,15 @@ struct URLSessionCancellationTests {
         defer { listener.close() }
         let transport = URLSessionTransport()
         let request = listener.request
-        let outcomes = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<8 {
-                group.addTask { (try? await transport.send(request)) == nil }
+        let outcomes = try await waitFor("the end of eight cancelled requests", upTo: testWaitLimit) {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { (try? await transport.send(request)) == nil }
+                }
+                try? await Task.sleep(for: .milliseconds(200))
+                group.cancelAll()
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
             }
-            try? await Task.sleep(for: .milliseconds(200))
-            group.cancelAll()
-            return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(outcomes == Array(repeating: true, count: 8))
     }
@@ -35,10 +39,10 @@ struct URLSessionCancellationTests {
         defer { listener.close() }
         let transport = URLSessionTransport()
         let request = listener.request
-        let failed = await Task {
+        let failed = try await waitFor("the end of a request sent by a cancelled task", upTo: testWaitLimit) {
             withUnsafeCurrentTask { $0?.cancel() }
             return (try? await transport.send(request)) == nil
-        }.value
+        }
         #expect(failed)
     }
 
@@ -49,9 +53,14 @@ struct URLSessionCancellationTests {
         let listener = try SilentListener()
         defer { listener.close() }
         let transport = URLSessionTransport()
-        var request = listener.request
-        request.timeout = 0.3
-        let error = await #expect(throws: URLError.self) { _ = try await transport.send(request) }
+        let request = {
+            var request = listener.request
+            request.timeout = 0.3
+            return request
+        }()
+        let error = await #expect(throws: URLError.self) {
+            _ = try await waitFor("the request's timeout", upTo: testWaitLimit) { try await transport.send(request) }
+        }
         #expect(error?.code == .timedOut)
     }
 
@@ -63,7 +72,11 @@ struct URLSessionCancellationTests {
             configuration: .init(
                 baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!, timeout: 0.2,
                 retryPolicy: .never))
-        let error = await #expect(throws: DeckClientError.self) { try await client.deckInfo(deckID: "abc123def456") }
+        let error = await #expect(throws: DeckClientError.self) {
+            _ = try await waitFor("the client's timeout", upTo: testWaitLimit) {
+                try await client.deckInfo(deckID: "abc123def456")
+            }
+        }
         #expect(error?.code == .timedOut)
     }
 }

@@ -52,14 +52,14 @@ import Testing
         // Two changes recorded as the previous version did: a deal into Alice's hand, then a draw.
         let dealt = try await store.updateRecordingEvent(deckID: id, now: now) { deck in
             let cards = try deck.deal(toPile: "alice", count: 3)
-            let number = deck.countChange() ?? 0
+            let number = deck.countChange()
             let payload = Self.jsonRecord(
                 kind: "deal", player: nil, after: deck, moves: [(from: "deck", to: "alice", cards: cards)])
             return (cards, DeckEvent(deckID: id, number: number, payload: payload))
         }
         _ = try await store.updateRecordingEvent(deckID: id, now: now) { deck in
             let cards = try deck.draw(count: 2).cards
-            let number = deck.countChange() ?? 0
+            let number = deck.countChange()
             let payload = Self.jsonRecord(
                 kind: "draw", player: "alice", after: deck, moves: [(from: "deck", to: "drawn", cards: cards)])
             return (cards, DeckEvent(deckID: id, number: number, payload: payload))

@@ -35,9 +35,9 @@ import Testing
         let bob = try await table.join("bob")
         let carol = try await TestTable.create(on: server.baseURL).join("carol")
         // alice holds AS…5S face down; the centre holds 6S 7S face up; 8S 9S are drawn.
-        #expect(try await send("GET", table.deckURL + "/pile/alice/deal/?count=5").status == 200)
-        #expect(try await send("GET", table.deckURL + "/pile/centre/deal/?count=2").status == 200)
-        #expect(try await send("GET", table.deckURL + "/draw/?count=2").status == 200)
+        #expect(try await send("GET", table.deckURL + "/pile/alice/deal/?count=5", token: alice).status == 200)
+        #expect(try await send("GET", table.deckURL + "/pile/centre/deal/?count=2", token: bob).status == 200)
+        #expect(try await send("GET", table.deckURL + "/draw/?count=2", token: alice).status == 200)
         let token: String? =
             switch who {
             case .owner: alice
@@ -57,6 +57,9 @@ import Testing
             }
             answers.append((method + " " + path, try await send(method, table.deckURL + path, token: token)))
         }
+        // Only the host starts a new round: for everyone else she does, so that every stream ends
+        // with the reshuffle.
+        if who != .owner { #expect(try await send("GET", table.deckURL + "/shuffle/", token: alice).status == 200) }
 
         switch who {
         case .wrongDecksToken:
@@ -72,14 +75,26 @@ import Testing
                 try stream.events(until: { $0.kind == "shuffle" && $0.data.contains("\"remaining\":52") })
             }
             #expect(revealedCodes(in: events.first?.data ?? "", of: ["AS", "2S", "3S", "4S", "5S"]).count == 5)
-        case .otherPlayer, .noToken:
+        case .otherPlayer:
             #expect(stream.status == 200)
+            // Alice's hand (draw ×4, shuffle, return ×2) and the full reshuffle, which is the host's.
             let forbidden = answers.filter { $0.1.status == 403 }.map(\.0)
-            #expect(forbidden.count == 7, "\(forbidden)")
+            #expect(forbidden.count == 8, "\(forbidden)")
             let events = try await onOwnThread {
                 try stream.events(until: { $0.kind == "shuffle" && $0.data.contains("\"remaining\":52") })
             }
             #expect(events.count > 10)
+        case .noToken:
+            #expect(stream.status == 200)
+            // A seated deck changes only through its players: every change is refused.
+            let reads: Set = ["GET /", "HEAD /", "GET /drawn/", "GET /pile/alice/list/", "GET /pile/centre/list/"]
+            for (request, answer) in answers where !reads.contains(request) && !request.hasPrefix("POST") {
+                #expect(answer.status == 401, "\(request)")
+            }
+            let events = try await onOwnThread {
+                try stream.events(until: { $0.kind == "shuffle" && $0.data.contains("\"remaining\":52") })
+            }
+            #expect(events.map(\.kind) == ["hello", "join", "shuffle"], "dave joined; nothing else changed")
         }
 
         // Hidden: the five cards alice was dealt face down, in her hand until the full reshuffle

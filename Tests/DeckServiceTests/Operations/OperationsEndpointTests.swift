@@ -177,6 +177,14 @@ private struct FailingStore: DeckStore {
     func updateRecordingEvent<Result: Sendable>(
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
     ) async throws -> Result? { throw Failure() }
+    func updateOnce<Result: Sendable>(
+        deckID id: String, now: Int64, key: IdempotencyKey,
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+    ) async throws -> IdempotentOutcome<Result>? { throw Failure() }
+    func insertOnce(
+        _ deck: DeckState, now: Int64, key: IdempotencyKey, answer: @escaping @Sendable (String) -> RememberedAnswer
+    ) async throws -> IdempotentOutcome<String> { throw Failure() }
+    func forgetAnswers(rememberedBefore cutoff: Int64) async throws -> Int { throw Failure() }
     func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent] { throw Failure() }
     func observeEvents(_ observer: @escaping DeckEventObserver) async throws { throw Failure() }
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int { throw Failure() }

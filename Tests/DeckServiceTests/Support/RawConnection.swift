@@ -9,11 +9,39 @@ final class RawConnection: Sendable {
     let descriptor: Int32
 
     /// Connects to `127.0.0.1:port`.
-    init(port: Int, receiveTimeoutSeconds: Int = 30) throws {
+    ///
+    /// - Parameters:
+    ///   - receiveTimeoutSeconds: how long one read may wait for bytes.
+    ///   - receiveBufferBytes: a fixed size for the socket's receive buffer, for tests of a client
+    ///     that does not read (a fixed size also stops the kernel from growing it); `nil` leaves
+    ///     the kernel's default.
+    ///   - sourceAddress: the loopback address to connect from, such as `127.0.0.2`, so that the
+    ///     server sees another client; `nil` lets the kernel pick (`127.0.0.1`).
+    init(
+        port: Int, receiveTimeoutSeconds: Int = 30, receiveBufferBytes: Int32? = nil, from sourceAddress: String? = nil
+    ) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawHTTPError(description: "socket() failed") }
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                Glibc.close(descriptor)
+                throw RawHTTPError(description: "cannot connect from \(sourceAddress)")
+            }
+        }
         var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes {
+            // Before connecting, so that the window the server is offered is already this small.
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -113,6 +141,19 @@ final class RawConnection: Sendable {
     func receive() throws -> [UInt8]? {
         if case .bytes(let bytes) = try receiveChunk() { return bytes }
         return nil
+    }
+
+    /// The next bytes, or `nil` when the server closed (or reset) the connection; waits no later
+    /// than `deadline` (then throws the `"timeout"` error), whatever the receive timeout.
+    func receive(before deadline: ContinuousClock.Instant) throws -> [UInt8]? {
+        let left = deadline - ContinuousClock.now
+        var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(
+            clamping: max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+        var ready: Int32
+        repeat { ready = poll(&polled, 1, milliseconds) } while ready < 0 && errno == EINTR
+        guard ready > 0 else { throw RawHTTPError(description: "timeout") }
+        return try receive()
     }
 }
 

@@ -5,9 +5,13 @@ import RiffleTestSupport
 /// server answers until it closes the connection (or `timeoutSeconds` pass without data).
 ///
 /// The blocking socket calls run on a thread of their own.
-func sendRawHTTP(_ request: String, port: Int, timeoutSeconds: Int = 5) async throws -> String {
+///
+/// - Parameter sourceAddress: the loopback address to connect from (another client), or `nil`.
+func sendRawHTTP(
+    _ request: String, port: Int, timeoutSeconds: Int = 5, from sourceAddress: String? = nil
+) async throws -> String {
     try await onOwnThread {
-        let connection = try RawConnection(port: port, receiveTimeoutSeconds: timeoutSeconds)
+        let connection = try RawConnection(port: port, receiveTimeoutSeconds: timeoutSeconds, from: sourceAddress)
         try connection.send(request)
         return try connection.readUntilClosedOrTimeout()
     }

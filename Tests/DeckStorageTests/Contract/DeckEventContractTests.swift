@@ -21,7 +21,7 @@ import Testing
     ) async throws -> Int64? {
         try await store.updateRecordingEvent(deckID: id, now: 1) { deck in
             _ = try deck.draw(count: count)
-            let number = deck.countChange() ?? -1
+            let number = deck.countChange()
             return (number, DeckEvent(deckID: id, number: number, payload: payload))
         }
     }
@@ -41,7 +41,7 @@ import Testing
         #expect(try await store.events(deckID: id, after: 1, limit: 2).map(\.number) == [2, 3])
         #expect(try await store.events(deckID: "aaaaaaaaaaaa", after: 0, limit: 10).isEmpty)
         let deck = try #require(try await store.deck(withID: id))
-        #expect(deck.table?.changeNumber == 5)
+        #expect(deck.changeNumber == 5)
         #expect(deck.remaining == 1035)
     }
 

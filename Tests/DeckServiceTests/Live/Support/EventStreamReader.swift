@@ -20,10 +20,18 @@ final class EventStreamReader: Sendable {
     /// The status line and headers.
     let head: String
 
-    /// Opens `GET <path>` with the given headers and reads the response head.
-    init(port: Int, path: String, headers: [String: String] = [:]) throws {
-        connection = try RawConnection(port: port, receiveTimeoutSeconds: 60)
-        var request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+    /// Opens a request (`GET <path>` by default) with the given headers and reads the response head.
+    ///
+    /// - Parameters:
+    ///   - receiveBufferBytes: a small fixed receive buffer, for a subscriber that does not read.
+    ///   - sourceAddress: the loopback address to connect from (another client), or `nil`.
+    init(
+        port: Int, path: String, headers: [String: String] = [:], method: String = "GET",
+        receiveBufferBytes: Int32? = nil, from sourceAddress: String? = nil
+    ) throws {
+        connection = try RawConnection(
+            port: port, receiveTimeoutSeconds: 60, receiveBufferBytes: receiveBufferBytes, from: sourceAddress)
+        var request = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += name + ": " + value + "\r\n" }
         try connection.send(request + "\r\n")
         var received: [UInt8] = []
@@ -44,19 +52,27 @@ final class EventStreamReader: Sendable {
     /// The status code.
     var status: Int { Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0 }
 
+    /// A header field's value (the name in any case), or `nil`.
+    func header(_ name: String) -> String? {
+        let prefix = name.lowercased() + ":"
+        return head.split(separator: "\r\n").first { $0.lowercased().hasPrefix(prefix) }
+            .map { $0.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) }
+    }
+
     /// Everything received after the head, de-chunked, as text.
     var text: String { buffer.text }
 
-    /// How long a wait for events may take: the server's keep-alive comments keep the socket
-    /// busy, so the socket's own timeout alone would never end a wait for an event that never comes.
+    /// How long a wait for events may take, from the moment the wait starts: the server's
+    /// keep-alive comments keep the socket busy, so the socket's own timeout alone would never end
+    /// a wait for an event that never comes.
     static let eventWaitLimit: Duration = .seconds(60)
 
     /// Reads until `count` events (comments excluded) have arrived in all, or the server closes.
     ///
     /// - Returns: every event received so far.
-    /// - Throws: when they have not all arrived within ``eventWaitLimit``.
+    /// - Throws: when they have not all arrived within ``eventWaitLimit``, saying what was received.
     func events(atLeast count: Int) throws -> [Event] {
-        try events(until: { _ in false }, orCount: count)
+        try events(until: { _ in false }, orCount: count, describing: "\(count) events")
     }
 
     /// Reads until an event satisfies `done`, or the server closes.
@@ -64,35 +80,54 @@ final class EventStreamReader: Sendable {
     /// - Returns: every event received so far.
     /// - Throws: when no such event has arrived within ``eventWaitLimit``.
     func events(until done: (Event) -> Bool) throws -> [Event] {
-        try events(until: done, orCount: Int.max)
+        try events(until: done, orCount: Int.max, describing: "the awaited event")
     }
 
-    private func events(until done: (Event) -> Bool, orCount count: Int) throws -> [Event] {
+    private func events(until done: (Event) -> Bool, orCount count: Int, describing what: String) throws -> [Event] {
         let deadline = ContinuousClock.now + Self.eventWaitLimit
         while buffer.events.count < count && !buffer.events.contains(where: done) {
-            guard ContinuousClock.now < deadline else {
-                throw TableTestError(
-                    "no such event within \(Self.eventWaitLimit); received: \(buffer.text.suffix(500))")
-            }
-            guard let chunk = try connection.receive() else { break }
+            guard let chunk = try receive(before: deadline, waitingFor: what) else { break }
             buffer.appendRaw(chunk)
         }
         return buffer.events
     }
 
     /// Reads until a comment line arrives.
+    ///
+    /// - Returns: `false` when the server closed the stream first.
+    /// - Throws: when none has arrived within ``eventWaitLimit``.
     func waitForComment() throws -> Bool {
+        let deadline = ContinuousClock.now + Self.eventWaitLimit
         while !buffer.text.contains("\n: ") && !buffer.text.hasPrefix(": ") {
-            guard let chunk = try connection.receive() else { return false }
+            guard let chunk = try receive(before: deadline, waitingFor: "a comment line") else { return false }
             buffer.appendRaw(chunk)
         }
         return true
     }
 
-    /// Reads until the server closes the stream.
+    /// Reads until the server ends the stream: its body ends (the connection may stay open for
+    /// another request) or the connection closes.
+    ///
+    /// - Returns: every event received.
+    /// - Throws: when the server has not ended it within ``eventWaitLimit`` (heartbeats would
+    ///   otherwise keep the wait going for ever).
     func readUntilClosed() throws -> [Event] {
-        while let chunk = try connection.receive() { buffer.appendRaw(chunk) }
+        let deadline = ContinuousClock.now + Self.eventWaitLimit
+        while !buffer.bodyEnded,
+            let chunk = try receive(before: deadline, waitingFor: "the server to end the stream")
+        {
+            buffer.appendRaw(chunk)
+        }
         return buffer.events
+    }
+
+    private func receive(before deadline: ContinuousClock.Instant, waitingFor what: String) throws -> [UInt8]? {
+        do {
+            return try connection.receive(before: deadline)
+        } catch let error as RawHTTPError where error.description == "timeout" {
+            throw TableTestError(
+                "\(what) did not arrive within \(Self.eventWaitLimit); received: \(buffer.text.suffix(500))")
+        }
     }
 
     /// Drops the connection from this side.
@@ -116,9 +151,12 @@ private final class LockedBuffer: @unchecked Sendable {
     private var body: [UInt8] = []
     private var parsed: [EventStreamReader.Event] = []
     private var parsedUpTo = 0
+    private var ended = false
 
     var text: String { lock.withLock { String(decoding: body, as: UTF8.self) } }
     var events: [EventStreamReader.Event] { lock.withLock { parsed } }
+    /// Whether the chunked body's last (empty) chunk has arrived.
+    var bodyEnded: Bool { lock.withLock { ended } }
 
     func appendRaw(_ bytes: [UInt8]) {
         lock.withLock {
@@ -134,6 +172,7 @@ private final class LockedBuffer: @unchecked Sendable {
             guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return }
             let start = lineEnd + 2
             guard raw.count >= start + size + 2 else { return }
+            if size == 0 { ended = true }
             body += raw[start..<(start + size)]
             raw.removeFirst(start + size + 2)
         }

@@ -1,0 +1,44 @@
+import PlayingCards
+
+extension DeckCore {
+    /// The start of every success body: `success` and `deck_id`.
+    func successBody(_ id: String) -> JSONObjectWriter {
+        var body = JSONObjectWriter()
+        body.add("success", bool: true)
+        body.add("deck_id", string: id)
+        return body
+    }
+
+    /// `remaining` and `shuffled`: the answer of deck info, new decks and reshuffles.
+    func deckSummary(_ id: String, _ deck: DeckState) -> APIResponse {
+        var body = successBody(id)
+        body.add("remaining", int: deck.remaining)
+        body.add("shuffled", bool: deck.shuffled)
+        return APIResponse(json: body.finished())
+    }
+
+    /// A draw's answer: `success` is `false` when the draw was short, with the public API's message.
+    func drawResponse(_ id: String, _ outcome: DrawOutcome, remaining: Int) -> APIResponse {
+        let cards = cardJSON.array(outcome.cards)
+        var body = JSONObjectWriter(capacity: 160 + cards.utf8.count)
+        body.add("success", bool: outcome.isComplete)
+        body.add("deck_id", string: id)
+        body.add("cards", json: cards)
+        body.add("remaining", int: remaining)
+        if let message = outcome.shortfallMessage { body.add("error", string: message) }
+        return APIResponse(json: body.finished())
+    }
+
+    /// `remaining` and the `piles` object as `viewer` may see it.
+    func pileSummary(_ id: String, _ deck: DeckState, listing: String? = nil, viewer: String?) -> APIResponse {
+        var body = successBody(id)
+        body.add("remaining", int: deck.remaining)
+        body.add("piles", json: pilesJSON(deck, listing: listing, viewer: viewer))
+        return APIResponse(json: body.finished())
+    }
+
+    /// The `piles` object as `viewer` may see it (see ``TablePilesJSON``).
+    func pilesJSON(_ deck: DeckState, listing: String?, viewer: String?) -> String {
+        TablePilesJSON.piles(deck, listing: listing, viewer: viewer, cardJSON: cardJSON)
+    }
+}

@@ -1,0 +1,29 @@
+import PlayingCards
+
+extension DeckCore {
+    /// Adds named cards to a pile, taking each only from a place the caller can see.
+    ///
+    /// A card in another player's hand is absent for the caller, exactly as one still in the stack
+    /// is: it is never taken, moved or reordered. On a plain deck absent cards are ignored, as the
+    /// public API ignores cards still in the stack; on a live table, or with `from=`, the request is
+    /// all or nothing: an absent card answers 404 (the same message wherever it really is) and
+    /// nothing changes, so a Take that lost a race hears so.
+    func addToPile(
+        _ pile: String, cards: [Card], from source: String?, deckID id: String, on deck: inout DeckState,
+        player: String?
+    ) throws -> APIResponse {
+        if let source {
+            _ = try deck.existingPile(named: source)
+            try Self.checkOwnership(of: source, on: deck, by: player)
+        }
+        try deck.addToPile(
+            named: pile, cards: cards, visibleTo: deck.visibility(for: player), from: source,
+            requiringAll: deck.isLiveTable || source != nil)
+        return pileSummary(id, deck, viewer: player)
+    }
+
+    /// Throws 403 when `pile` is another player's private hand.
+    static func checkOwnership(of pile: String, on deck: DeckState, by player: String?) throws(APIError) {
+        guard deck.canSeePile(pile, viewer: player) else { throw .notYourPile(pile) }
+    }
+}

@@ -1,0 +1,197 @@
+import DeckStorage
+import PlayingCards
+
+/// What the core answers for one request: the full rendered answer, the record of the change
+/// (live tables only) and the deck's change number after it.
+struct DeckOutcome: Sendable {
+    /// The status and JSON body, success or error.
+    let response: APIResponse
+    /// What the change recorded, when the request changed a live table.
+    let record: TableEventRecord?
+    /// The deck's change number after the request (unchanged when nothing changed).
+    let changeNumber: Int64
+    /// The deck's id.
+    let deckID: String
+
+    /// The event to store with the change: the record, numbered with the change number.
+    var event: DeckEvent? {
+        record.map { DeckEvent(deckID: deckID, number: changeNumber, payload: $0.encoded()) }
+    }
+}
+
+/// The pure request core of the Deck of Cards API: a request, the deck's state, the caller and a
+/// random number generator in, the full answer and the change's event out. No store, no clock, no
+/// I/O: the store runs it inside one transaction (so that the answer and the change are one), and
+/// the noninterference property test runs it directly.
+///
+/// Every request follows the same steps:
+/// 1. the caller is resolved against the deck (a bad token: 401);
+/// 2. roles: on a seated deck a change needs a player's token (401; joining excepted), a full
+///    reshuffle needs the host (403);
+/// 3. the operation runs on a copy of the deck, seeing only what the caller may see
+///    (``TableVisibility``); an error answers JSON and leaves the deck as it was;
+/// 4. a change that changed something (or any shuffle) is counted in the deck's change number and,
+///    on a live table, recorded as an event.
+struct DeckCore: Sendable {
+    /// The card objects answers are rendered with.
+    let cardJSON: CardJSON
+
+    /// Answers `request` on `deck`, changing `deck` only when the answer is a success.
+    ///
+    /// - Parameters:
+    ///   - request: the parsed request.
+    ///   - id: the deck's id, for the answer and the event.
+    ///   - deck: the deck's current state; left as it was unless the request succeeds and changes it.
+    ///   - caller: who is asking.
+    ///   - generator: the randomness for shuffles and random draws.
+    /// - Returns: the answer, the event and the change number.
+    func answer<G: RandomNumberGenerator>(
+        _ request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller, using generator: inout G
+    ) -> DeckOutcome {
+        do {
+            let player = try caller.player(on: deck)
+            if request.changesDeck { try Self.checkRole(for: request, on: deck, player: player) }
+            var working = deck
+            let response = try perform(request, deckID: id, on: &working, player: player, using: &generator)
+            guard request.changesDeck, working != deck || request.alwaysCounts else {
+                return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
+            }
+            let before = deck
+            let number = working.countChange()
+            do {
+                try working.checkEncodable()
+            } catch {
+                throw APIError.badRequest("The change would make the deck too large to store; nothing changed.")
+            }
+            var record: TableEventRecord?
+            if working.isLiveTable {
+                record = TableEventRecord(
+                    kind: request.eventKind, player: Self.actor(of: request, player: player), before: before,
+                    after: working)
+            }
+            deck = working
+            return DeckOutcome(response: response, record: record, changeNumber: number, deckID: id)
+        } catch {
+            return DeckOutcome(
+                response: Self.apiError(error).response, record: nil, changeNumber: deck.changeNumber, deckID: id)
+        }
+    }
+
+    /// Who the event names: the player who asked, or the one who joined or left.
+    private static func actor(of request: DeckRequest, player: String?) -> String? {
+        switch request {
+        case .join(let name, _), .leave(let name): name
+        default: player
+        }
+    }
+
+    /// The roles: a seated deck changes only through its players (anyone may join), and only its
+    /// host starts a new round. Who else may remove a player is checked by ``leave``.
+    private static func checkRole(for request: DeckRequest, on deck: DeckState, player: String?) throws(APIError) {
+        guard deck.isSeated else { return }
+        if case .join = request { return }
+        guard let player else { throw .seatedDeckNeedsPlayer }
+        if case .reshuffle(onlyRemaining: false, _, _) = request, let host = deck.host, player != host {
+            throw .onlyHostReshuffles(host)
+        }
+    }
+
+    private func perform<G: RandomNumberGenerator>(
+        _ request: DeckRequest, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
+    ) throws -> APIResponse {
+        switch request {
+        case .info:
+            return deckSummary(id, deck)
+        case .reshuffle(let onlyRemaining, let jokers, let contents):
+            if onlyRemaining {
+                deck.shuffleRemaining(using: &generator)
+            } else {
+                deck.shuffleAll(jokersEnabled: jokers, partialContents: contents, using: &generator)
+            }
+            return deckSummary(id, deck)
+        case .draw(let count, let source):
+            let outcome = try deck.draw(count: count, from: source, using: &generator)
+            return drawResponse(id, outcome, remaining: deck.remaining)
+        case .returnCards(let cards):
+            deck.returnCards(cards)
+            var body = successBody(id)
+            body.add("remaining", int: deck.remaining)
+            return APIResponse(json: body.finished())
+        case .drawnCards:
+            var body = successBody(id)
+            body.add("cards", json: cardJSON.array(deck.drawn))
+            body.add("remaining", int: deck.remaining)
+            return APIResponse(json: body.finished())
+        case .addToPile(let pile, let cards, let source):
+            return try addToPile(pile, cards: cards, from: source, deckID: id, on: &deck, player: player)
+        case .listPile(let pile):
+            _ = try deck.existingPile(named: pile)
+            return pileSummary(id, deck, listing: pile, viewer: player)
+        case .shufflePile(let pile):
+            try Self.checkOwnership(of: pile, on: deck, by: player)
+            try deck.shufflePile(named: pile, using: &generator)
+            return pileSummary(id, deck, viewer: player)
+        case .drawFromPile(let pile, let cards, let count, let source):
+            try Self.checkOwnership(of: pile, on: deck, by: player)
+            let drawn = try deck.drawFromPile(named: pile, cards: cards, count: count, from: source, using: &generator)
+            var body = successBody(id)
+            body.add("cards", json: cardJSON.array(drawn))
+            body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
+            return APIResponse(json: body.finished())
+        case .returnPile(let pile, let cards):
+            try Self.checkOwnership(of: pile, on: deck, by: player)
+            try deck.returnPile(named: pile, cards: cards)
+            return pileSummary(id, deck, viewer: player)
+        case .deal(let pile, let count):
+            return try deal(pile, count: count, deckID: id, on: &deck, player: player)
+        case .join(let name, let token):
+            return try join(name, token: token, deckID: id, on: &deck)
+        case .leave(let name):
+            return try leave(name, deckID: id, on: &deck, player: player)
+        }
+    }
+
+    /// The JSON error answer for anything an operation threw.
+    private static func apiError(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError: error
+        case let error as DeckError: APIError(deckError: error)
+        case let error as TableError: APIError(tableError: error)
+        default: .storageUnavailable
+        }
+    }
+}
+
+extension APIError {
+    init(deckError: DeckError) {
+        switch deckError.kind {
+        case .tooManyDecks, .tooFewDecks:
+            self.init(status: .ok, message: deckError.message)
+        case .negativeCount, .invalidPileName, .tooManyPiles:
+            self.init(status: .badRequest, message: deckError.message)
+        case .pileNotFound, .pileLacksCards, .notEnoughCards, .cardNotThere:
+            self.init(status: .notFound, message: deckError.message)
+        }
+    }
+
+    init(tableError: TableError) {
+        switch tableError.kind {
+        case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
+        case .playerNotFound: self.init(status: .notFound, message: tableError.message)
+        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles:
+            self.init(status: .badRequest, message: tableError.message)
+        }
+    }
+
+    static let seatedDeckNeedsPlayer = APIError(
+        status: .unauthorized,
+        message: "This deck has players: only they may change it. Send 'Authorization: Bearer <token>' with the "
+            + "token you got when you joined, or join with POST /api/deck/<id>/player/<name>/.")
+
+    static func onlyHostReshuffles(_ host: String) -> APIError {
+        APIError(
+            status: .forbidden,
+            message: "Only the host, " + host + ", may reshuffle the whole deck (a new round); "
+                + "any player may shuffle the stack with remaining=true.")
+    }
+}

@@ -1,0 +1,55 @@
+import PlayingCards
+
+extension DeckCore {
+    /// Joins a live table: `POST /api/deck/<id>/player/<name>/`. The answer carries the player's
+    /// token, the only time it is ever shown. Anyone may join; joining never takes cards.
+    func join(_ name: String, token: String, deckID id: String, on deck: inout DeckState) throws -> APIResponse {
+        try deck.join(player: name, tokenHash: TableToken.hash(token))
+        var body = successBody(id)
+        body.add("player", string: name)
+        body.add("token", string: token)
+        body.add("remaining", int: deck.remaining)
+        body.add("piles", json: pilesJSON(deck, listing: nil, viewer: name))
+        return APIResponse(json: body.finished())
+    }
+
+    /// Unseats a player: `DELETE /api/deck/<id>/player/<name>/`. The host may remove anyone; a
+    /// player may remove themself (leave). The hand goes to the bottom of the stack face down, the
+    /// pile is removed and the token stops working.
+    func leave(_ name: String, deckID id: String, on deck: inout DeckState, player: String?) throws -> APIResponse {
+        guard deck.table?.player(named: name) != nil else { throw APIError.playerNotFound(name) }
+        guard let player else { throw APIError.seatedDeckNeedsPlayer }
+        guard player == name || player == deck.host else { throw APIError.onlyHostRemoves(name) }
+        try deck.removePlayer(named: name)
+        var body = successBody(id)
+        body.add("player", string: name)
+        body.add("remaining", int: deck.remaining)
+        body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player == name ? nil : player))
+        return APIResponse(json: body.finished())
+    }
+
+    /// Deals the top `count` cards of the stack into a pile: `/api/deck/<id>/pile/<name>/deal/`.
+    /// The dealt cards are in the answer only when the pile is public or the caller's own.
+    func deal(
+        _ pile: String, count: Int, deckID id: String, on deck: inout DeckState, player: String?
+    ) throws -> APIResponse {
+        let dealt = try deck.deal(toPile: pile, count: count)
+        var body = successBody(id)
+        body.add("remaining", int: deck.remaining)
+        body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
+        if deck.canSeePile(pile, viewer: player) { body.add("cards", json: cardJSON.array(dealt)) }
+        return APIResponse(json: body.finished())
+    }
+}
+
+extension APIError {
+    static func playerNotFound(_ name: String) -> APIError {
+        APIError(status: .notFound, message: "No player named " + name + " is seated at this deck.")
+    }
+
+    static func onlyHostRemoves(_ name: String) -> APIError {
+        APIError(
+            status: .forbidden,
+            message: "Only the host may remove " + name + "; a player may remove only themself (leave).")
+    }
+}

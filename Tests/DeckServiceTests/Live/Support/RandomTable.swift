@@ -1,0 +1,152 @@
+import PlayingCards
+
+@testable import DeckService
+
+/// Random tables and random requests for the noninterference property test.
+struct RandomTable {
+    /// The public piles a random table may have (and requests may name).
+    static let publicPiles = ["centre", "discard", "river"]
+
+    /// A table of 2…6 players (the first hosts), with cards dealt into hands, drawn, and in public
+    /// piles, from a possibly partial deck of 1…3 copies.
+    static func make(using generator: inout SeededRandomNumberGenerator) throws -> DeckState {
+        let deckCount = Int.random(in: 1...3, using: &generator)
+        let jokers = Bool.random(using: &generator)
+        var contents: [Card]?
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            contents = Card.standardCards.filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }
+        }
+        let composition = try DeckComposition(deckCount: deckCount, jokersEnabled: jokers, partialContents: contents)
+        var deck = DeckState(composition: composition, shuffled: true, using: &generator)
+        let playerCount = Int.random(in: 2...6, using: &generator)
+        for seat in 0..<playerCount {
+            try? deck.join(player: playerName(seat), tokenHash: tokenHash(seat))
+        }
+        for seat in 0..<playerCount {
+            _ = try? deck.deal(
+                toPile: playerName(seat), count: min(deck.remaining, Int.random(in: 0...6, using: &generator)))
+        }
+        for pile in publicPiles where Bool.random(using: &generator) {
+            _ = try? deck.deal(toPile: pile, count: min(deck.remaining, Int.random(in: 0...4, using: &generator)))
+            if Bool.random(using: &generator) {
+                let outcome = try? deck.draw(count: Int.random(in: 0...3, using: &generator), using: &generator)
+                try? deck.addToPile(named: pile, cards: outcome?.cards ?? [])
+            }
+        }
+        _ = try? deck.draw(count: Int.random(in: 0...5, using: &generator), using: &generator)
+        if Bool.random(using: &generator) { _ = deck.countChange() }
+        return deck
+    }
+
+    static func playerName(_ seat: Int) -> String { "p" + String(seat) }
+
+    static func tokenHash(_ seat: Int) -> [UInt8] { TableToken.hash("token-of-player-" + String(seat)) }
+
+    /// A random caller: a spectator, or one of the seated players (the host among them).
+    static func caller(on deck: DeckState, using generator: inout SeededRandomNumberGenerator) -> Caller {
+        let players = deck.table?.players ?? []
+        let pick = Int.random(in: 0...players.count, using: &generator)
+        return pick == players.count ? .spectator : .token(hash: players[pick].tokenHash)
+    }
+
+    /// A random request, with card codes and pile names that may well point at hidden places.
+    static func request(
+        on deck: DeckState, step: Int, using generator: inout SeededRandomNumberGenerator
+    )
+        -> DeckRequest
+    {
+        let players = deck.table?.players.map(\.name) ?? []
+        let piles = deck.piles.map(\.name) + publicPiles + ["new" + String(step % 3)]
+        func pile() -> String { piles.randomElement(using: &generator) ?? "centre" }
+        func cards(_ maximum: Int) -> [Card] {
+            let pool = deck.composition.cardsPerCopy + [Card.allCards[Int.random(in: 0..<54, using: &generator)]]
+            return (0..<Int.random(in: 1...maximum, using: &generator)).compactMap { _ in
+                pool.randomElement(using: &generator)
+            }
+        }
+        func source() -> DrawSource { [.top, .bottom, .random].randomElement(using: &generator) ?? .top }
+        switch Int.random(in: 0..<16, using: &generator) {
+        case 0: return .info
+        case 1:
+            return .reshuffle(onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil)
+        case 2: return .draw(count: Int.random(in: 0...4, using: &generator), source: source())
+        case 3: return .returnCards(Bool.random(using: &generator) ? cards(3) : nil)
+        case 4: return .drawnCards
+        case 5, 6, 7:
+            let from: String? = Int.random(in: 0..<3, using: &generator) == 0 ? pile() : nil
+            return .addToPile(pile: pile(), cards: cards(3), from: from)
+        case 8: return .listPile(pile: pile())
+        case 9: return .shufflePile(pile: pile())
+        case 10:
+            let named = Bool.random(using: &generator)
+            return .drawFromPile(
+                pile: pile(), cards: named ? cards(2) : nil, count: Int.random(in: 0...3, using: &generator),
+                source: source())
+        case 11: return .returnPile(pile: pile(), cards: Bool.random(using: &generator) ? cards(2) : nil)
+        case 12, 13: return .deal(pile: pile(), count: Int.random(in: 0...4, using: &generator))
+        case 14:
+            let name = Bool.random(using: &generator) ? pile() : "q" + String(step)
+            return .join(player: name, token: "token-of-joiner-" + String(step))
+        default:
+            return .leave(player: players.randomElement(using: &generator) ?? "p0")
+        }
+    }
+
+    /// The stack positions a request reads by position, which the twin keeps: the top or bottom
+    /// `count` cards of a draw or deal, the whole stack for a random draw.
+    static func fixedStackPositions(of request: DeckRequest, stackCount: Int) -> Range<Int> {
+        switch request {
+        case .draw(let count, .top), .deal(_, let count):
+            return 0..<min(max(count, 0), stackCount)
+        case .draw(let count, .bottom):
+            return (stackCount - min(max(count, 0), stackCount))..<stackCount
+        case .draw(_, .random):
+            return 0..<stackCount
+        default:
+            return 0..<0
+        }
+    }
+
+    /// A twin of `deck`: the cards hidden from both `caller` and `observer` permuted among the
+    /// places hidden from both (the stack, less the positions the request reads, and the hands of
+    /// every other player), each place keeping its size.
+    static func twin(
+        of deck: DeckState, hiddenFrom caller: String?, and observer: String?, keeping fixed: Range<Int>,
+        using generator: inout SeededRandomNumberGenerator
+    ) -> DeckState {
+        var stack = deck.stack
+        var piles = deck.piles
+        let players = Set(deck.table?.players.map(\.name) ?? [])
+        // Slots as (pile index or -1 for the stack, index), and the cards in them.
+        var slotPiles: [Int] = []
+        var slotIndices: [Int] = []
+        var cards: [Card] = []
+        for index in stack.indices where !fixed.contains(index) {
+            slotPiles.append(-1)
+            slotIndices.append(index)
+            cards.append(stack[index])
+        }
+        for pileIndex in piles.indices {
+            let name = piles[pileIndex].name
+            guard players.contains(name), name != caller, name != observer else { continue }
+            for index in piles[pileIndex].cards.indices {
+                slotPiles.append(pileIndex)
+                slotIndices.append(index)
+                cards.append(piles[pileIndex].cards[index])
+            }
+        }
+        cards.shuffle(using: &generator)
+        var pileCards = piles.map(\.cards)
+        for slot in cards.indices {
+            if slotPiles[slot] < 0 {
+                stack[slotIndices[slot]] = cards[slot]
+            } else {
+                pileCards[slotPiles[slot]][slotIndices[slot]] = cards[slot]
+            }
+        }
+        piles = piles.indices.map { Pile(name: piles[$0].name, cards: pileCards[$0]) }
+        return DeckState(
+            composition: deck.composition, stack: stack, piles: piles,
+            drawn: deck.drawn, shuffled: deck.shuffled, table: deck.table, changeNumber: deck.changeNumber)
+    }
+}

@@ -114,10 +114,12 @@ enum PostgresEventLog {
     /// Reads a notification's payload: `<deck id> <event number>` pairs, comma-separated. A pair
     /// that is not one is left out.
     static func parseNotification(_ payload: String) -> [(deckID: String, number: Int64)] {
+        // One notification names every deck of a batch: no array per pair.
         payload.split(separator: ",").compactMap { pair in
-            let parts = pair.split(separator: " ")
-            guard parts.count == 2, let number = Int64(parts[1]) else { return nil }
-            return (String(parts[0]), number)
+            guard let space = pair.firstIndex(of: " "), space != pair.startIndex,
+                let number = Int64(pair[pair.index(after: space)...])
+            else { return nil }
+            return (String(pair[..<space]), number)
         }
     }
 }

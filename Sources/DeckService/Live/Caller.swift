@@ -23,7 +23,7 @@ enum Caller: Sendable {
     init(authorization: String?, queryToken: String? = nil) {
         if let authorization {
             let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            guard parts.count == 2, Self.isBearer(parts[0]) else {
                 self = .malformed
                 return
             }
@@ -34,6 +34,13 @@ enum Caller: Sendable {
         } else {
             self = .spectator
         }
+    }
+
+    /// Whether `scheme` is `Bearer`, in any case (without building a lowercased copy: every
+    /// seated request reads one).
+    private static func isBearer(_ scheme: Substring) -> Bool {
+        scheme.utf8.count == 6
+            && zip(scheme.utf8, "bearer".utf8).allSatisfy { byte, expected in byte | 0x20 == expected }
     }
 
     /// The player the caller is on `deck`: `nil` for a spectator.

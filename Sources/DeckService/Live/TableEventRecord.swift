@@ -38,11 +38,14 @@ struct TableEventRecord: Hashable, Sendable {
 
     /// The record of the change from `before` to `after`.
     ///
-    /// - Complexity: O(*n* + *p*) for *n* cards and *p* piles.
-    init(kind: String, player: String?, before: DeckState, after: DeckState) {
+    /// - Parameters:
+    ///   - moves: the change's moves when the operation knows them (they must be what
+    ///     `after.moves(since: before)` gives); by default they are found by comparing the states.
+    /// - Complexity: O(*c* + *p*) for *c* cards in the places that changed and *p* piles.
+    init(kind: String, player: String?, before: DeckState, after: DeckState, moves: [CardMove]? = nil) {
         self.kind = kind
         self.player = player
-        moves = after.moves(since: before)
+        self.moves = moves ?? after.moves(since: before)
         counts = .changed(TableCountChange(before: before, after: after))
     }
 

@@ -90,6 +90,41 @@ import Testing
         #expect(after.isEmpty)
     }
 
+    @Test(arguments: [1, 2, 3]) func movesKnownFromTheOperationAreTheOnesTheStatesDiffer(deckCount: Int) throws {
+        var generator = SeededRandomNumberGenerator(seed: UInt64(4_030 + deckCount))
+        var deck = DeckState(
+            composition: try DeckComposition(deckCount: deckCount, jokersEnabled: deckCount == 2), shuffled: true,
+            using: &generator)
+        var checked = 0
+        for _ in 0..<1_500 {
+            let before = deck
+            let pile = ["alice", "centre", "p\(Int.random(in: 0..<4, using: &generator))"].randomElement(
+                using: &generator)!
+            let count = Int.random(in: 0...4, using: &generator)
+            var request: DeckRequest?
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0, 1, 2:
+                let source = [DrawSource.top, .bottom, .random].randomElement(using: &generator)!
+                _ = try deck.draw(count: count, from: source, using: &generator)
+                request = .draw(count: count, source: source)
+            case 3, 4:
+                guard (try? deck.deal(toPile: pile, count: count)) != nil else { continue }
+                request = .deal(pile: pile, count: count)
+            // Cards going back and around, so that drawn cards and piles hold earlier copies of what
+            // the next draw or deal appends.
+            case 5: _ = deck.returnCards(Array(deck.drawn.shuffled(using: &generator).prefix(count)))
+            case 6: _ = try? deck.addToPile(named: pile, cards: Array(deck.drawn.prefix(count)))
+            default: _ = try? deck.drawFromPile(named: pile, count: 1, from: .random, using: &generator)
+            }
+            guard let request else { continue }
+            let known = DeckCore.knownMoves(of: request, before: before, after: deck)
+            #expect(known == deck.moves(since: before), "\(request)")
+            checked += 1
+            if deck.remaining < 10 { deck.shuffleAll(using: &generator) }
+        }
+        #expect(checked > 700)
+    }
+
     @Test func everyPairOfPlacesIsAMove() throws {
         let places: [CardLocation] = [.stack, .drawn, .pile("alice"), .pile("centre"), .pile("x")]
         var moves: [CardMove] = []

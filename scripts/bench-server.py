@@ -45,7 +45,7 @@ LAYOUTS = [(1, "any"), (2, "any"), (2, "by deck")]
 SLICES = 3
 # The seated table: (backend, connections) rows, and how many turns plain and seated shoes take each.
 SEATED_ROWS = [("SQLite", 1), ("SQLite", 64), ("PostgreSQL", 64)]
-SEATED_SLICES = 4
+SEATED_SLICES = 8
 CGROUP_CPU = "/sys/fs/cgroup/cpu"
 
 

@@ -51,7 +51,8 @@ enum TableToken {
 
     /// The SHA-256 of a token, as stored.
     static func hash<S: StringProtocol>(_ token: S) -> [UInt8] {
-        Array(SHA256.hash(data: Array(token.utf8)))
+        // Every seated request hashes its token: the digest's bytes copied at once, not one by one.
+        SHA256.hash(data: Array(token.utf8)).withUnsafeBytes { Array($0) }
     }
 
     /// Unpadded base64url.

@@ -114,12 +114,31 @@ enum PostgresEventLog {
     /// Reads a notification's payload: `<deck id> <event number>` pairs, comma-separated. A pair
     /// that is not one is left out.
     static func parseNotification(_ payload: String) -> [(deckID: String, number: Int64)] {
-        // One notification names every deck of a batch: no array per pair.
-        payload.split(separator: ",").compactMap { pair in
-            guard let space = pair.firstIndex(of: " "), space != pair.startIndex,
-                let number = Int64(pair[pair.index(after: space)...])
-            else { return nil }
-            return (String(pair[..<space]), number)
+        // One notification names every deck of a batch: read as bytes, no string per part.
+        var pairs: [(deckID: String, number: Int64)] = []
+        let bytes = payload.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
+            let pair = bytes[start..<end]
+            if let space = pair.firstIndex(of: UInt8(ascii: " ")), space != pair.startIndex,
+                let number = Self.number(pair[pair.index(after: space)...])
+            {
+                pairs.append((String(Substring(pair[..<space])), number))
+            }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
+        return pairs
+    }
+
+    /// A non-negative decimal number of 1 to 18 digits, nothing else.
+    private static func number(_ digits: Substring.UTF8View) -> Int64? {
+        guard (1...18).contains(digits.count) else { return nil }
+        var value: Int64 = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int64(digit - UInt8(ascii: "0"))
+        }
+        return value
     }
 }

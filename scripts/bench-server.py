@@ -47,6 +47,8 @@ SLICES = 3
 SEATED_ROWS = [("SQLite", 1), ("SQLite", 64), ("PostgreSQL", 64)]
 SEATED_SLICES = 8
 CGROUP_CPU = "/sys/fs/cgroup/cpu"
+# --cpu-weight: the cpu.shares of the benchmark's own cgroup and of a capped server's (0: untouched).
+CPU_WEIGHT = 0
 
 
 def sh(*args, **kw):
@@ -216,20 +218,26 @@ def backend_cells(bin_dir, work, seconds, postgres_url, measure_ceiling_at):
     print(summary + f"; non-2xx in this table: {non2xx} (0)")
 
 class CpuCap:
-    """A cgroup v1 CPU quota for one process (see /work/shared/PERF-NOTES.md, 'Several servers'): a
-    10 ms period, so that throttling does not stall a whole group-commit batch."""
+    """A cgroup v1 CPU group: a quota of `cores` (see PERF-NOTES, 'Several servers': a 10 ms period,
+    so that throttling does not stall a whole group-commit batch), or none for 0, and a cpu.shares
+    weight (CPU_WEIGHT, from --cpu-weight, unless given)."""
 
-    def __init__(self, name, cores):
+    def __init__(self, name, cores, weight=None):
         self.path = os.path.join(CGROUP_CPU, name)
+        weight = CPU_WEIGHT if weight is None else weight
         try:
             os.mkdir(self.path)
-            with open(os.path.join(self.path, "cpu.cfs_period_us"), "w") as f:
-                f.write("10000")
-            with open(os.path.join(self.path, "cpu.cfs_quota_us"), "w") as f:
-                f.write(str(int(10000 * cores)))
+            if cores:
+                with open(os.path.join(self.path, "cpu.cfs_period_us"), "w") as f:
+                    f.write("10000")
+                with open(os.path.join(self.path, "cpu.cfs_quota_us"), "w") as f:
+                    f.write(str(int(10000 * cores)))
+            if weight:
+                with open(os.path.join(self.path, "cpu.shares"), "w") as f:
+                    f.write(str(weight))
         except OSError as error:
-            raise SystemExit(f"cannot cap a server's CPU ({error}): run as root on cgroup v1, "
-                             "or pass --postgres-cpu-cap 0 to measure uncapped")
+            raise SystemExit(f"cannot make the cgroup {self.path} ({error}): run as root on cgroup v1, "
+                             "or pass --postgres-cpu-cap 0 and no --cpu-weight")
 
     def add(self, pid):
         with open(os.path.join(self.path, "cgroup.procs"), "w") as f:
@@ -243,19 +251,6 @@ class CpuCap:
                 return
             except OSError:
                 time.sleep(0.1)  # the exited process leaves the group a moment later
-
-
-def raise_priority(pid, steps):
-    """Runs a process (and what it starts from then on) `steps` ahead of other work: its nice value,
-    and, where the kernel groups processes by session (autogroup), its session's, since a nice value
-    only counts within its group there. Needs root; restore with steps 0."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, pid, -steps)
-        if os.path.exists(f"/proc/{pid}/autogroup"):
-            with open(f"/proc/{pid}/autogroup", "w") as f:
-                f.write(str(-steps))
-    except OSError as error:
-        raise SystemExit(f"cannot raise the benchmark's priority ({error}): run as root, or without --priority")
 
 
 def make_shoes(base, count, seated):
@@ -359,13 +354,17 @@ def main():
     parser.add_argument("--only-seated", action="store_true", help="run only the seated-against-plain table")
     parser.add_argument("--postgres-cpu-cap", type=float, default=0.5,
                         help="cores for the PostgreSQL server of the seated table (cgroup v1; 0: uncapped)")
-    parser.add_argument("--priority", type=int, default=0,
-                        help="run this script and everything it starts N steps ahead of other work on the "
-                             "machine (a nice value of -N; needs root): on a machine shared with builds, "
-                             "their swings otherwise dominate the turns")
+    parser.add_argument("--cpu-weight", type=int, default=0,
+                        help="run this script and everything it starts (servers, wrk, a PostgreSQL cluster it "
+                             "starts) in a cgroup of this cpu.shares weight (1024 is any other process's; "
+                             "cgroup v1, root): on a machine shared with builds, their swings otherwise "
+                             "dominate the turns")
     options = parser.parse_args()
-    if options.priority:
-        raise_priority(os.getpid(), options.priority)
+    global CPU_WEIGHT
+    CPU_WEIGHT = options.cpu_weight
+    weighted = CpuCap(f"riffle-bench-{os.getpid()}", 0, weight=options.cpu_weight) if options.cpu_weight else None
+    if weighted:
+        weighted.add(os.getpid())
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
     if options.bin_dir:
@@ -395,8 +394,10 @@ def main():
         if cluster_env:
             subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)
         shutil.rmtree(work, ignore_errors=True)
-        if options.priority:
-            raise_priority(os.getpid(), 0)  # the session's group outlives this script
+        if weighted:
+            with open(os.path.join(CGROUP_CPU, "cgroup.procs"), "w") as f:
+                f.write(str(os.getpid()))  # back to the root group, so that this one can go
+            weighted.remove()
 
 
 def endpoint_table(bin_dir, work, options):

@@ -159,7 +159,13 @@ final class DeckEventObservers: Sendable {
         guard !events.isEmpty else { return }
         let current = observers.withLock { $0 }
         guard !current.isEmpty else { return }
+        if events.count == 1, let event = events.first {
+            // A batch of one change (one connection's writes): no table of decks to build.
+            for observer in current { observer(event.deckID, event.number) }
+            return
+        }
         var latest: [String: Int64] = [:]
+        latest.reserveCapacity(events.count)
         for event in events { latest[event.deckID] = max(latest[event.deckID] ?? 0, event.number) }
         for (deckID, number) in latest {
             for observer in current { observer(deckID, number) }

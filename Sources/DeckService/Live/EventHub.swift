@@ -61,6 +61,11 @@ final class EventHub: Service, Sendable {
     private let cardJSON: PublicCardJSON
     private let logger: Logger
     private let state = Mutex(State())
+    /// How many decks have subscribers here, for the store's notices to skip the lock when none
+    /// has (every change of a live table brings one). Kept under `state`'s lock; read without it: a
+    /// notice that misses a channel registered meanwhile loses nothing, since a new channel reads
+    /// its deck's events itself once started.
+    private let channelCount = Atomic<Int>(0)
 
     init(store: any DeckStore, cardJSON: PublicCardJSON, configuration: Configuration, logger: Logger) {
         self.store = store
@@ -149,6 +154,7 @@ final class EventHub: Service, Sendable {
             let subscriber = EventSubscriber(
                 id: state.nextID, deckID: deckID, viewer: viewer, capacity: configuration.subscriberCapacity,
                 closeConnection: closeConnection)
+            if state.channels[deckID] == nil { channelCount.add(1, ordering: .relaxed) }
             state.channels[deckID, default: Channel()].subscribers[subscriber.id] = subscriber
             return subscriber
         }
@@ -177,6 +183,7 @@ final class EventHub: Service, Sendable {
             state.channels[subscriber.deckID]?.subscribers[subscriber.id] = nil
             if state.channels[subscriber.deckID]?.subscribers.isEmpty == true {
                 state.channels[subscriber.deckID] = nil
+                channelCount.subtract(1, ordering: .relaxed)
             }
         }
     }
@@ -184,6 +191,7 @@ final class EventHub: Service, Sendable {
     /// Called by the store after a commit: reads and delivers the deck's new events. Deck id `""`
     /// means any deck may have new events.
     func eventsCommitted(deckID: String, number: Int64) {
+        guard channelCount.load(ordering: .relaxed) > 0 else { return }
         let decks = state.withLock { state -> [String] in
             let candidates = deckID.isEmpty ? Array(state.channels.keys) : [deckID]
             var toRead: [String] = []

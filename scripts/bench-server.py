@@ -362,9 +362,6 @@ def main():
     options = parser.parse_args()
     global CPU_WEIGHT
     CPU_WEIGHT = options.cpu_weight
-    weighted = CpuCap(f"riffle-bench-{os.getpid()}", 0, weight=options.cpu_weight) if options.cpu_weight else None
-    if weighted:
-        weighted.add(os.getpid())
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
     if options.bin_dir:
@@ -380,10 +377,13 @@ def main():
         if not os.access(os.path.join(bin_dir, binary), os.X_OK):
             raise SystemExit(f"{bin_dir}/{binary} is missing: build it with swift build -c release")
     work = tempfile.mkdtemp(prefix="riffle-bench-")
-    postgres_url, cluster_env = options.postgres, None
-    if postgres_url == "auto":
-        postgres_url, cluster_env = start_postgres_cluster()
+    postgres_url, cluster_env, weighted = options.postgres, None, None
     try:
+        if options.cpu_weight:
+            weighted = CpuCap(f"riffle-bench-{os.getpid()}", 0)
+            weighted.add(os.getpid())
+        if postgres_url == "auto":
+            postgres_url, cluster_env = start_postgres_cluster()
         if not options.only_backends and not options.only_seated:
             endpoint_table(bin_dir, work, options)
         if (postgres_url or options.only_backends) and not options.only_seated:

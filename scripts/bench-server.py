@@ -45,7 +45,7 @@ LAYOUTS = [(1, "any"), (2, "any"), (2, "by deck")]
 SLICES = 3
 # The seated table: (backend, connections) rows, and how many turns plain and seated shoes take each.
 SEATED_ROWS = [("SQLite", 1), ("SQLite", 64), ("PostgreSQL", 64)]
-SEATED_SLICES = 8
+SEATED_SLICES = 16
 CGROUP_CPU = "/sys/fs/cgroup/cpu"
 # --cpu-weight: the cpu.shares of the benchmark's own cgroup and of a capped server's (0: untouched).
 CPU_WEIGHT = 0
@@ -309,9 +309,10 @@ def seated_table(bin_dir, work, seconds, postgres_url, cpu_cap):
             for turn in range(SEATED_SLICES):
                 for kind in (("plain", "seated") if turn % 2 == 0 else ("seated", "plain")):
                     slices[kind].append(wrk(base + "/", connections, slice_seconds, script=script, env=walks[kind]))
+            turns = sorted(s["rps"] / p["rps"] for p, s in zip(slices["plain"], slices["seated"]))
             rows[(backend, connections)] = dict(
-                plain=combine(slices["plain"]), seated=combine(slices["seated"]), capped=capped,
-                turns=[s["rps"] / p["rps"] for p, s in zip(slices["plain"], slices["seated"])])
+                plain=combine(slices["plain"]), seated=combine(slices["seated"]), capped=capped, turns=turns,
+                median=(turns[(len(turns) - 1) // 2] + turns[len(turns) // 2]) / 2)
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)
@@ -320,19 +321,20 @@ def seated_table(bin_dir, work, seconds, postgres_url, cpu_cap):
     print(f"\nSeated against plain decks (issue 33; wrk drawing one card at a time from 300 shoes of each kind on "
           f"the same server, {SEATED_SLICES} runs of {slice_seconds} s per kind taking turns: req/s is the mean, p50 "
           "the median, p99 the worst; seated shoes have one player joined and draw with that player's token; "
-          f"cpu is the server's cap in cores)")
+          "cpu is the server's cap in cores; seated/plain is the ratio of the means, 'pairs' the median and range of "
+          "the ratios of the runs taken side by side, which a busy machine's swings move less)")
     print(f"{'backend':<12}{'conns':>6}{'cpu':>6} |{'plain/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8} |"
-          f"{'seated/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8} |{'seated/plain':>13}{'turns':>14}")
+          f"{'seated/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8} |{'seated/plain':>13}{'pairs':>20}")
     for (backend, connections), r in rows.items():
         p, s = r["plain"], r["seated"]
         cores = f"{cpu_cap:g}" if r["capped"] else "all"
-        turns = f"{min(r['turns']):.0%}-{max(r['turns']):.0%}"
+        turns = f"{r['median']:.0%} ({min(r['turns']):.0%}-{max(r['turns']):.0%})"
         print(f"{backend:<12}{connections:>6}{cores:>6} |{p['rps']:>9.0f}{p['p50']:>8.2f}{p['p99']:>8.2f}"
               f"{p['non2xx']:>8} |{s['rps']:>9.0f}{s['p50']:>8.2f}{s['p99']:>8.2f}{s['non2xx']:>8} |"
-              f"{s['rps'] / p['rps']:>13.0%}{turns:>14}")
+              f"{s['rps'] / p['rps']:>13.0%}{turns:>20}")
     non2xx = sum(r["plain"]["non2xx"] + r["seated"]["non2xx"] for r in rows.values())
-    ratios = ", ".join(f"{backend} at {connections} {r['seated']['rps'] / r['plain']['rps']:.0%}"
-                       for (backend, connections), r in rows.items())
+    ratios = ", ".join(f"{backend} at {connections} {r['seated']['rps'] / r['plain']['rps']:.0%} "
+                       f"(pairs {r['median']:.0%})" for (backend, connections), r in rows.items())
     print(f"\ntargets: seated / plain >= 85%: {ratios}; non-2xx in this table: {non2xx} (0)")
 
 

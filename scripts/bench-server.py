@@ -17,10 +17,21 @@ every shoe ("any"), and each from its own half of the shoes ("by deck", as behin
 that routes by deck id). `--postgres auto` starts a throw-away cluster with
 scripts/postgres-test-cluster.sh; --only-backends runs only this table.
 
+A third table (issue 33) compares seated decks with plain ones on the same server, in the same run: a
+seated deck is a live table with one player joined, drawn from with that player's token, so every draw
+also records an event. Plain and seated shoes take turns, a few short runs each, on SQLite at 1 and 64
+connections and (with --postgres) on PostgreSQL at 64 connections; it prints draws/s, non-2xx and the
+ratio seated/plain. The PostgreSQL server runs in a cgroup capped at --postgres-cpu-cap cores (0.5 by
+default, as PERF-NOTES describes; 0 for uncapped): uncapped, riffle, PostgreSQL and wrk share two
+cores, so a seated deck's extra CPU in riffle would partly hide behind PostgreSQL's and wrk's share,
+while capped, riffle's own cost per draw sets the rate. --only-seated runs only this table.
+
 Targets (issue 2): deck info at 64 connections >= 70% of the ceiling, draw >= 35%, zero non-2xx.
 Targets (issue 17): SQLite draw at 64 connections >= 55% of the ceiling and at 1 connection >= 70% of
 the ceiling's 1-connection figure; PostgreSQL draw at 64 connections >= 25%; two PostgreSQL servers at
 least as fast as one; zero non-2xx.
+Targets (issue 33): seated draws >= 85% of plain ones on SQLite at 1 and 64 connections and on
+PostgreSQL at 64 connections; zero non-2xx.
 """
 import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time, urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +43,12 @@ CONNECTIONS = [1, 16, 64]
 LAYOUTS = [(1, "any"), (2, "any"), (2, "by deck")]
 # The backend table measures each cell and its ceiling in turns, this many runs each.
 SLICES = 3
+# The seated table: (backend, connections) rows, and how many turns plain and seated shoes take each.
+SEATED_ROWS = [("SQLite", 1), ("SQLite", 64), ("PostgreSQL", 64)]
+SEATED_SLICES = 16
+CGROUP_CPU = "/sys/fs/cgroup/cpu"
+# --cpu-weight: the cpu.shares of the benchmark's own cgroup and of a capped server's (0: untouched).
+CPU_WEIGHT = 0
 
 
 def sh(*args, **kw):
@@ -200,6 +217,126 @@ def backend_cells(bin_dir, work, seconds, postgres_url, measure_ceiling_at):
                     f"{share('PostgreSQL', 2, 'by deck', 64) / one:.2f}; each against its own ceiling)")
     print(summary + f"; non-2xx in this table: {non2xx} (0)")
 
+class CpuCap:
+    """A cgroup v1 CPU group: a quota of `cores` (see PERF-NOTES, 'Several servers': a 10 ms period,
+    so that throttling does not stall a whole group-commit batch), or none for 0, and a cpu.shares
+    weight (CPU_WEIGHT, from --cpu-weight, unless given)."""
+
+    def __init__(self, name, cores, weight=None):
+        self.path = os.path.join(CGROUP_CPU, name)
+        weight = CPU_WEIGHT if weight is None else weight
+        try:
+            os.mkdir(self.path)
+            if cores:
+                with open(os.path.join(self.path, "cpu.cfs_period_us"), "w") as f:
+                    f.write("10000")
+                with open(os.path.join(self.path, "cpu.cfs_quota_us"), "w") as f:
+                    f.write(str(int(10000 * cores)))
+            if weight:
+                with open(os.path.join(self.path, "cpu.shares"), "w") as f:
+                    f.write(str(weight))
+        except OSError as error:
+            raise SystemExit(f"cannot make the cgroup {self.path} ({error}): run as root on cgroup v1, "
+                             "or pass --postgres-cpu-cap 0 and no --cpu-weight")
+
+    def add(self, pid):
+        with open(os.path.join(self.path, "cgroup.procs"), "w") as f:
+            f.write(str(pid))
+
+    def remove(self):
+        """Deletes the group; call once its processes have exited."""
+        for _ in range(50):
+            try:
+                os.rmdir(self.path)
+                return
+            except OSError:
+                time.sleep(0.1)  # the exited process leaves the group a moment later
+
+
+def make_shoes(base, count, seated):
+    """`count` shuffled 20-deck shoes as lines for draw.lua: `<id>` for a plain shoe, `<id> <token>` for
+    a seated one (a player has joined it, and the draws go out with that player's token)."""
+    lines = []
+    for _ in range(count):
+        deck = get_json(base + "/api/deck/new/shuffle/?deck_count=20")["deck_id"]
+        if seated:
+            request = urllib.request.Request(f"{base}/api/deck/{deck}/player/player/", data=b"", method="POST")
+            with urllib.request.urlopen(request, timeout=10) as response:
+                lines.append(f"{deck} {json.loads(response.read())['token']}\n")
+        else:
+            lines.append(deck + "\n")
+    return lines
+
+
+def seated_table(bin_dir, work, seconds, postgres_url, cpu_cap):
+    """Draws on seated decks against draws on plain ones, on the same server in the same run.
+
+    Each row starts one server, makes 300 plain and 300 seated shoes on it, and lets the two kinds take
+    turns, SEATED_SLICES runs each (alternating which goes first), so that both see the machine at the
+    same moments: this machine's speed drifts within minutes.
+    """
+    rows = {}
+    port = 18300
+    slice_seconds = max(1, round(seconds / SEATED_SLICES))
+    script = os.path.join(ROOT, "Benchmarks", "draw.lua")
+    for backend, connections in SEATED_ROWS:
+        if backend == "PostgreSQL" and not postgres_url:
+            continue
+        port += 1
+        tag = f"seated_{backend.lower()}_{connections}_{os.getpid()}"
+        if backend == "SQLite":
+            database = f"{work}/{tag}.sqlite"
+        else:
+            database = f"{postgres_url}{'&' if '?' in postgres_url else '?'}schema={tag}"
+        capped = backend == "PostgreSQL" and cpu_cap > 0
+        cap = CpuCap(f"riffle-bench-{tag}", cpu_cap) if capped else None
+        process = subprocess.Popen([f"{bin_dir}/riffle", "serve", "--port", str(port), "--database", database,
+                                    "--log-level", "warning"], stdout=subprocess.DEVNULL)
+        try:
+            if cap:
+                cap.add(process.pid)
+            base = f"http://127.0.0.1:{port}"
+            wait_ready(base + "/health", process)
+            # 300 shoes of each kind, as issue 33 measured; more when a run could empty them.
+            shoes = max(300, int(25_000 * slice_seconds * SEATED_SLICES / 1040) + 1)
+            walks = {}
+            for kind in ("plain", "seated"):
+                path = f"{work}/{tag}-{kind}.txt"
+                with open(path, "w") as f:
+                    f.writelines(make_shoes(base, shoes, seated=kind == "seated"))
+                walks[kind] = dict(os.environ, DECK_IDS=path, DECK_OFFSET="0")
+            slices = {"plain": [], "seated": []}
+            for turn in range(SEATED_SLICES):
+                for kind in (("plain", "seated") if turn % 2 == 0 else ("seated", "plain")):
+                    slices[kind].append(wrk(base + "/", connections, slice_seconds, script=script, env=walks[kind]))
+            turns = sorted(s["rps"] / p["rps"] for p, s in zip(slices["plain"], slices["seated"]))
+            rows[(backend, connections)] = dict(
+                plain=combine(slices["plain"]), seated=combine(slices["seated"]), capped=capped, turns=turns,
+                median=(turns[(len(turns) - 1) // 2] + turns[len(turns) // 2]) / 2)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+            if cap:
+                cap.remove()
+    print(f"\nSeated against plain decks (issue 33; wrk drawing one card at a time from 300 shoes of each kind on "
+          f"the same server, {SEATED_SLICES} runs of {slice_seconds} s per kind taking turns: req/s is the mean, p50 "
+          "the median, p99 the worst; seated shoes have one player joined and draw with that player's token; "
+          "cpu is the server's cap in cores; seated/plain is the ratio of the means, 'pairs' the median and range of "
+          "the ratios of the runs taken side by side, which a busy machine's swings move less)")
+    print(f"{'backend':<12}{'conns':>6}{'cpu':>6} |{'plain/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8} |"
+          f"{'seated/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'non-2xx':>8} |{'seated/plain':>13}{'pairs':>20}")
+    for (backend, connections), r in rows.items():
+        p, s = r["plain"], r["seated"]
+        cores = f"{cpu_cap:g}" if r["capped"] else "all"
+        turns = f"{r['median']:.0%} ({min(r['turns']):.0%}-{max(r['turns']):.0%})"
+        print(f"{backend:<12}{connections:>6}{cores:>6} |{p['rps']:>9.0f}{p['p50']:>8.2f}{p['p99']:>8.2f}"
+              f"{p['non2xx']:>8} |{s['rps']:>9.0f}{s['p50']:>8.2f}{s['p99']:>8.2f}{s['non2xx']:>8} |"
+              f"{s['rps'] / p['rps']:>13.0%}{turns:>20}")
+    non2xx = sum(r["plain"]["non2xx"] + r["seated"]["non2xx"] for r in rows.values())
+    ratios = ", ".join(f"{backend} at {connections} {r['seated']['rps'] / r['plain']['rps']:.0%} "
+                       f"(pairs {r['median']:.0%})" for (backend, connections), r in rows.items())
+    print(f"\ntargets: seated / plain >= 85%: {ratios}; non-2xx in this table: {non2xx} (0)")
+
 
 def start_postgres_cluster():
     """Starts a throw-away cluster; returns its URL and the environment that stops it."""
@@ -216,7 +353,17 @@ def main():
     parser.add_argument("--bin-dir", help="use riffle and ceiling-server from this folder (implies --skip-build)")
     parser.add_argument("--postgres", help="a postgres:// URL, or 'auto' to start a throw-away cluster")
     parser.add_argument("--only-backends", action="store_true", help="run only the backend draw table")
+    parser.add_argument("--only-seated", action="store_true", help="run only the seated-against-plain table")
+    parser.add_argument("--postgres-cpu-cap", type=float, default=0.5,
+                        help="cores for the PostgreSQL server of the seated table (cgroup v1; 0: uncapped)")
+    parser.add_argument("--cpu-weight", type=int, default=0,
+                        help="run this script and everything it starts (servers, wrk, a PostgreSQL cluster it "
+                             "starts) in a cgroup of this cpu.shares weight (1024 is any other process's; "
+                             "cgroup v1, root): on a machine shared with builds, their swings otherwise "
+                             "dominate the turns")
     options = parser.parse_args()
+    global CPU_WEIGHT
+    CPU_WEIGHT = options.cpu_weight
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
     if options.bin_dir:
@@ -224,26 +371,35 @@ def main():
     else:
         if not options.skip_build:
             # One product per invocation: with --product given twice, SwiftPM builds only the last one.
-            for product in ("riffle", "ceiling-server"):
+            for product in ("riffle",) if options.only_seated else ("riffle", "ceiling-server"):
                 sh("swift", "build", "-c", "release", "--product", product, cwd=ROOT)
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                                  capture_output=True, text=True).stdout.strip()
-    for binary in ("riffle", "ceiling-server"):
+    for binary in ("riffle",) if options.only_seated else ("riffle", "ceiling-server"):
         if not os.access(os.path.join(bin_dir, binary), os.X_OK):
             raise SystemExit(f"{bin_dir}/{binary} is missing: build it with swift build -c release")
     work = tempfile.mkdtemp(prefix="riffle-bench-")
-    postgres_url, cluster_env = options.postgres, None
-    if postgres_url == "auto":
-        postgres_url, cluster_env = start_postgres_cluster()
+    postgres_url, cluster_env, weighted = options.postgres, None, None
     try:
-        if not options.only_backends:
+        if options.cpu_weight:
+            weighted = CpuCap(f"riffle-bench-{os.getpid()}", 0)
+            weighted.add(os.getpid())
+        if postgres_url == "auto":
+            postgres_url, cluster_env = start_postgres_cluster()
+        if not options.only_backends and not options.only_seated:
             endpoint_table(bin_dir, work, options)
-        if postgres_url or options.only_backends:
+        if (postgres_url or options.only_backends) and not options.only_seated:
             backend_draw_table(bin_dir, work, options.seconds, postgres_url)
+        if not options.only_backends:
+            seated_table(bin_dir, work, options.seconds, postgres_url, options.postgres_cpu_cap)
     finally:
         if cluster_env:
             subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)
         shutil.rmtree(work, ignore_errors=True)
+        if weighted:
+            with open(os.path.join(CGROUP_CPU, "cgroup.procs"), "w") as f:
+                f.write(str(os.getpid()))  # back to the root group, so that this one can go
+            weighted.remove()
 
 
 def endpoint_table(bin_dir, work, options):

@@ -70,9 +70,9 @@ final class PostgresEventListener: Sendable {
                         self.listeningStarted()
                         if wasReconnecting { self.notify(deckID: "", number: 0) }
                         for try await notification in notifications {
-                            guard let (deckID, number) = PostgresEventLog.parseNotification(notification.payload)
-                            else { continue }
-                            self.notify(deckID: deckID, number: number)
+                            for (deckID, number) in PostgresEventLog.parseNotification(notification.payload) {
+                                self.notify(deckID: deckID, number: number)
+                            }
                         }
                     }
                 }

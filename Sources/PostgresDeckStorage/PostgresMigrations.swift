@@ -33,6 +33,7 @@ enum PostgresMigrations {
             ]),
         PostgresEventLog.migration,
         PostgresRememberedAnswers.migration,
+        PostgresEventLog.batchedNotifications,
     ]
 
     /// Creates the schema if needed and applies every migration it has not seen yet.

@@ -120,7 +120,7 @@ enum PostgresStatements {
     ///
     /// The events of live tables (`$6`…`$8`, see ``PostgresEventLog``) are inserted for the decks
     /// written, in the same statement, so they commit with their change or not at all, and the
-    /// event table's trigger notifies listeners at that commit.
+    /// event table's statement trigger notifies listeners at that commit, once for the statement.
     struct WriteBack: PostgresPreparedStatement {
         static let sql = """
             WITH input AS (

@@ -39,6 +39,7 @@ enum SQLiteMigrations {
                     """)
         }
         SQLiteRememberedAnswers.registerMigration(&migrator)
+        SQLiteEventLog.registerTailMigration(&migrator)
         return migrator
     }
 }

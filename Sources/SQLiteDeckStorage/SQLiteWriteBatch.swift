@@ -32,6 +32,12 @@ final class SQLiteWriteBatch {
     private(set) var writtenChangeTimes: [(id: String, time: Int64)] = []
     /// The events written in this batch (see SQLiteEventLog), for the observers once it commits.
     var recordedEvents: [DeckEvent] = []
+    /// The events of each deck not yet written: they go with the deck's row when it is flushed
+    /// (see `SQLiteEventLog`).
+    var unwrittenEvents: [String: [DeckEvent]] = [:]
+    /// The bytes of the events that ``flush()`` appends to a deck's row; kept between decks so that
+    /// its capacity carries over.
+    var eventTailBuffer: [UInt8] = []
     /// Where ``flush()`` serializes decks; the write queue lends it for the batch, so that its
     /// capacity carries over from batch to batch.
     var serializationBuffer: [UInt8] = []
@@ -119,17 +125,18 @@ final class SQLiteWriteBatch {
             serializationBuffer.removeAll(keepingCapacity: true)
             try deck.serialize(into: &serializationBuffer)
             let writesTime = changeTimes.needsWriting(deck: id, now: now)
-            let statement =
-                writesTime
-                ? try db.cachedStatement(sql: "UPDATE deck SET state = ?1, updated_at = ?3 WHERE id = ?2")
-                : try db.cachedStatement(sql: "UPDATE deck SET state = ?1 WHERE id = ?2")
+            let tail = try eventTail(writtenWith: id)
+            let statement = try deckUpdate(writesTime: writesTime, tail: tail)
             try serializationBuffer.withUnsafeBytes { bytes in
-                // The state is bound without a copy: the bytes stay put until the statement has run
-                // and its parameters are cleared.
-                try statement.runToCompletion(in: db) { parameters in
-                    try parameters.bind(blob: bytes, at: 1)
-                    try parameters.bind(text: id, at: 2)
-                    if writesTime { try parameters.bind(now, at: 3) }
+                try eventTailBuffer.withUnsafeBytes { events in
+                    // The state and events are bound without a copy: the bytes stay put until the
+                    // statement has run and its parameters are cleared.
+                    try statement.runToCompletion(in: db) { parameters in
+                        try parameters.bind(blob: bytes, at: 1)
+                        try parameters.bind(text: id, at: 2)
+                        if writesTime { try parameters.bind(now, at: 3) }
+                        if tail == .append { try parameters.bind(blob: events, at: 4) }
+                    }
                 }
             }
             guard db.changesCount == 1 else {

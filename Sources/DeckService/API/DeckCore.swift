@@ -90,13 +90,37 @@ struct DeckCore: Sendable {
             if working.isLiveTable {
                 record = TableEventRecord(
                     kind: request.eventKind, player: Self.actor(of: request, player: player), before: before,
-                    after: working)
+                    after: working, moves: Self.knownMoves(of: request, before: before, after: working))
             }
             deck = working
             return DeckOutcome(response: response, record: record, changeNumber: number, deckID: id)
         } catch {
             return DeckOutcome(
                 response: Self.apiError(error).response, record: nil, changeNumber: deck.changeNumber, deckID: id)
+        }
+    }
+
+    /// The moves of a change whose operation says where its cards went, without comparing the two
+    /// states card by card: a draw appends the cards it takes from the stack to the drawn cards, a
+    /// deal to its pile. Those are what ``DeckState/moves(since:)`` finds (the appended copies are the
+    /// top-most ones), at the cost of the cards moved instead of a pass over the drawn cards.
+    ///
+    /// - Returns: the moves, or `nil` for any other change (they are then diffed), or when the
+    ///   counts say the operation did something else.
+    static func knownMoves(of request: DeckRequest, before: DeckState, after: DeckState) -> [CardMove]? {
+        let taken = before.stack.count - after.stack.count
+        switch request {
+        case .draw:
+            guard taken >= 0, after.drawn.count - before.drawn.count == taken else { return nil }
+            return taken == 0 ? [] : [CardMove(from: .stack, to: .drawn, cards: Array(after.drawn.suffix(taken)))]
+        case .deal(let pile, _):
+            let old = before.pile(named: pile)?.cards.count ?? 0
+            guard taken >= 0, after.drawn.count == before.drawn.count, let cards = after.pile(named: pile)?.cards,
+                cards.count - old == taken
+            else { return nil }
+            return taken == 0 ? [] : [CardMove(from: .stack, to: .pile(pile), cards: Array(cards.suffix(taken)))]
+        default:
+            return nil
         }
     }
 

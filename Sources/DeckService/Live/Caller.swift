@@ -22,18 +22,44 @@ enum Caller: Sendable {
     ///   - queryToken: the `token` query parameter, if any and allowed.
     init(authorization: String?, queryToken: String? = nil) {
         if let authorization {
-            let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            guard let token = Self.bearerToken(in: authorization.utf8) else {
                 self = .malformed
                 return
             }
-            let token = parts[1].trimmingSpacesAround()
             self = TableToken.isWellFormed(token) ? .token(hash: TableToken.hash(token)) : .malformed
         } else if let queryToken {
             self = TableToken.isWellFormed(queryToken) ? .token(hash: TableToken.hash(queryToken)) : .malformed
         } else {
             self = .spectator
         }
+    }
+
+    /// The token of `Bearer <token>`: the scheme is the first word (after any spaces), in any case,
+    /// then one space; the rest, without the spaces and tabs around it, is the token. `nil` for any
+    /// other scheme or no token.
+    ///
+    /// Read as bytes, without splitting the header into strings: every seated request has one.
+    private static func bearerToken(in header: String.UTF8View) -> Substring.UTF8View? {
+        let space = UInt8(ascii: " ")
+        let tab = UInt8(ascii: "\t")
+        var index = header.startIndex
+        while index < header.endIndex, header[index] == space { header.formIndex(after: &index) }
+        let schemeStart = index
+        while index < header.endIndex, header[index] != space { header.formIndex(after: &index) }
+        guard index < header.endIndex, isBearer(header[schemeStart..<index]) else { return nil }
+        var start = header.index(after: index)
+        var end = header.endIndex
+        while start < end, header[start] == space || header[start] == tab { header.formIndex(after: &start) }
+        while end > start, header[header.index(before: end)] == space || header[header.index(before: end)] == tab {
+            header.formIndex(before: &end)
+        }
+        return start < end ? header[start..<end] : nil
+    }
+
+    /// Whether `scheme` is `Bearer`, in any case (ASCII letters only, as HTTP schemes are).
+    private static func isBearer(_ scheme: Substring.UTF8View) -> Bool {
+        scheme.count == 6
+            && zip(scheme, "bearer".utf8).allSatisfy { byte, expected in byte | 0x20 == expected }
     }
 
     /// The player the caller is on `deck`: `nil` for a spectator.
@@ -64,14 +90,5 @@ extension APIError {
             status: .forbidden,
             message: "The pile " + pile + " is a player's private hand: only that player's token may draw from, "
                 + "return or shuffle it.")
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSpacesAround() -> Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
     }
 }

@@ -1,6 +1,7 @@
 import DeckStorage
 import Logging
 import NIOCore
+import PlayingCards
 import ServiceLifecycle
 import Synchronization
 
@@ -29,8 +30,17 @@ final class EventHub: Service, Sendable {
         var subscribers: [UInt64: EventSubscriber] = [:]
         /// The number of the last event delivered; `nil` until the first subscriber has read the deck.
         var cursor: Int64?
+        /// The table's counts after event ``cursor``, which the next events replay on (records
+        /// store only what changed, see ``TableEventReplay``).
+        var snapshot: TableSnapshot?
         var reading = false
         var readAgain = false
+
+        /// Where delivery stands, once started: the last event delivered and the counts after it.
+        var position: (cursor: Int64, snapshot: TableSnapshot)? {
+            guard let cursor, let snapshot else { return nil }
+            return (cursor, snapshot)
+        }
     }
 
     private struct State {
@@ -51,6 +61,11 @@ final class EventHub: Service, Sendable {
     private let cardJSON: PublicCardJSON
     private let logger: Logger
     private let state = Mutex(State())
+    /// How many decks have subscribers here, for the store's notices to skip the lock when none
+    /// has (every change of a live table brings one). Kept under `state`'s lock; read without it: a
+    /// notice that misses a channel registered meanwhile loses nothing, since a new channel reads
+    /// its deck's events itself once started.
+    private let channelCount = Atomic<Int>(0)
 
     init(store: any DeckStore, cardJSON: PublicCardJSON, configuration: Configuration, logger: Logger) {
         self.store = store
@@ -139,17 +154,24 @@ final class EventHub: Service, Sendable {
             let subscriber = EventSubscriber(
                 id: state.nextID, deckID: deckID, viewer: viewer, capacity: configuration.subscriberCapacity,
                 closeConnection: closeConnection)
+            if state.channels[deckID] == nil { channelCount.add(1, ordering: .relaxed) }
             state.channels[deckID, default: Channel()].subscribers[subscriber.id] = subscriber
             return subscriber
         }
     }
 
-    /// Delivers the deck's events after `number` from now on, unless events are already being
-    /// delivered from an earlier point (a subscriber skips what it has already sent).
-    func start(deckID: String, from number: Int64) {
+    /// Delivers the deck's events after `deck`'s change number from now on, unless events are
+    /// already being delivered from an earlier point (a subscriber skips what it has already sent).
+    ///
+    /// - Parameters:
+    ///   - deckID: the deck's id.
+    ///   - deck: the deck as of its latest change, read after the subscriber was registered.
+    func start(deckID: String, at deck: DeckState) {
+        let number = deck.changeNumber
         state.withLock { state in
             guard state.channels[deckID] != nil, state.channels[deckID]?.cursor == nil else { return }
             state.channels[deckID]?.cursor = number
+            state.channels[deckID]?.snapshot = TableSnapshot(deck)
         }
         eventsCommitted(deckID: deckID, number: number)
     }
@@ -161,6 +183,7 @@ final class EventHub: Service, Sendable {
             state.channels[subscriber.deckID]?.subscribers[subscriber.id] = nil
             if state.channels[subscriber.deckID]?.subscribers.isEmpty == true {
                 state.channels[subscriber.deckID] = nil
+                channelCount.subtract(1, ordering: .relaxed)
             }
         }
     }
@@ -168,6 +191,7 @@ final class EventHub: Service, Sendable {
     /// Called by the store after a commit: reads and delivers the deck's new events. Deck id `""`
     /// means any deck may have new events.
     func eventsCommitted(deckID: String, number: Int64) {
+        guard channelCount.load(ordering: .relaxed) > 0 else { return }
         let decks = state.withLock { state -> [String] in
             let candidates = deckID.isEmpty ? Array(state.channels.keys) : [deckID]
             var toRead: [String] = []
@@ -188,10 +212,30 @@ final class EventHub: Service, Sendable {
 
     private func deliverNewEvents(of deckID: String) async {
         while true {
-            guard let cursor = state.withLock({ $0.channels[deckID]?.cursor }) else { return }
+            guard let (cursor, snapshot) = state.withLock({ $0.channels[deckID]?.position }) else { return }
             let events: [DeckEvent]
+            var steps: [TableEventReplay.Step]
+            var position = (cursor: cursor, snapshot: snapshot)
             do {
                 events = try await store.events(deckID: deckID, after: cursor, limit: Self.pageSize)
+                let replayed = TableEventReplay.forward(events, from: snapshot, at: cursor)
+                steps = replayed.steps
+                if let last = steps.last { position = (last.number, last.snapshot) }
+                if !replayed.complete {
+                    // A gap (events trimmed before the hub read them) or a record that does not
+                    // follow on: go on from the deck as it is now, replaying what can be replayed
+                    // backwards from it. Subscribers that miss events on the way get a resync.
+                    logger.warning("events of deck \(deckID) after \(position.cursor) do not follow on; catching up")
+                    guard let deck = try await store.deck(withID: deckID) else {
+                        state.withLock { $0.channels[deckID]?.reading = false }
+                        return
+                    }
+                    let latest = deck.changeNumber
+                    let recent = try await TableEventReplay.events(
+                        of: deckID, in: store, after: position.cursor, through: latest)
+                    steps += TableEventReplay.backward(recent, to: deck).filter { $0.number > position.cursor }
+                    position = (max(position.cursor, latest), TableSnapshot(deck))
+                }
             } catch {
                 logger.error("cannot read events of deck \(deckID): \(String(describing: error))")
                 // The events after the cursor are committed but not delivered, and only another
@@ -205,10 +249,13 @@ final class EventHub: Service, Sendable {
                 for subscriber in subscribers { unsubscribe(subscriber) }
                 return
             }
-            fanOut(events, deckID: deckID)
+            fanOut(steps, deckID: deckID)
             let again = state.withLock { state -> Bool in
                 guard var channel = state.channels[deckID] else { return false }
-                if let last = events.last { channel.cursor = max(channel.cursor ?? 0, last.number) }
+                if position.cursor >= channel.cursor ?? 0 {
+                    channel.cursor = position.cursor
+                    channel.snapshot = position.snapshot
+                }
                 let again = events.count == Self.pageSize || channel.readAgain
                 channel.readAgain = false
                 channel.reading = again
@@ -219,29 +266,24 @@ final class EventHub: Service, Sendable {
         }
     }
 
-    private func fanOut(_ events: [DeckEvent], deckID: String) {
-        guard !events.isEmpty else { return }
+    private func fanOut(_ steps: [TableEventReplay.Step], deckID: String) {
+        guard !steps.isEmpty else { return }
         let subscribers = state.withLock { $0.channels[deckID].map { Array($0.subscribers.values) } ?? [] }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
         var dropped: [EventSubscriber] = []
         let directWrites = DirectFrameWrites()
         defer { directWrites.handOver() }
-        for event in events {
-            guard let record = TableEventRecord.decode(event.payload) else {
-                logger.error("event \(event.number) of deck \(deckID) cannot be decoded")
-                continue
-            }
+        for step in steps {
             var frames: [String?: ByteBuffer] = [:]
             for subscriber in subscribers {
                 let frame: ByteBuffer
                 if let rendered = frames[subscriber.viewer] {
                     frame = rendered
                 } else {
-                    frame = ByteBuffer(
-                        string: renderer.event(record, number: event.number, deckID: deckID, viewer: subscriber.viewer))
+                    frame = ByteBuffer(string: renderer.event(step, deckID: deckID, viewer: subscriber.viewer))
                     frames[subscriber.viewer] = frame
                 }
-                if !subscriber.deliver(.frame(number: event.number, bytes: frame), directWrites: directWrites) {
+                if !subscriber.deliver(.frame(number: step.number, bytes: frame), directWrites: directWrites) {
                     dropped.append(subscriber)
                 }
             }

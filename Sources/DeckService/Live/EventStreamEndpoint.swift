@@ -95,7 +95,7 @@ struct EventStreamEndpoint: Sendable {
             guard let current = try await store.deck(withID: id) else { throw APIError.unknownDeck }
             deck = current
             try Self.check(resumeAfter, against: deck)
-            hub.start(deckID: id, from: deck.changeNumber)
+            hub.start(deckID: id, at: deck)
         } catch {
             hub.unsubscribe(subscriber)
             throw error
@@ -140,7 +140,7 @@ struct EventStreamEndpoint: Sendable {
         var lastSent: Int64
         if let resumeAfter {
             lastSent = try await sendMissed(
-                to: &writer, subscriber: subscriber, after: resumeAfter, upTo: openingNumber)
+                to: &writer, subscriber: subscriber, after: resumeAfter, upTo: openingNumber, replayingFrom: opening)
             if lastSent < openingNumber {
                 try await writer.write(ByteBuffer(string: stateFrame("resync", opening, subscriber: subscriber)))
                 lastSent = openingNumber
@@ -167,11 +167,13 @@ struct EventStreamEndpoint: Sendable {
                     if number > lastSent + 1 {
                         if out.readableBytes > 0 { try await writer.write(out) }
                         out.clear()
+                        // The deck as it is now: the missed events replay backwards from it.
+                        guard let deck = try await store.deck(withID: id) else { return }
                         let filled = try await sendMissed(
-                            to: &writer, subscriber: subscriber, after: lastSent, upTo: number - 1)
+                            to: &writer, subscriber: subscriber, after: lastSent, upTo: number - 1,
+                            replayingFrom: deck)
                         if filled < number - 1 {
                             // The missing events are gone from the store: the client must reload.
-                            guard let deck = try await store.deck(withID: id) else { return }
                             out.writeString(stateFrame("resync", deck, subscriber: subscriber))
                             lastSent = deck.changeNumber
                             continue
@@ -187,25 +189,33 @@ struct EventStreamEndpoint: Sendable {
 
     /// Sends the stored events after `number` up to `last`, in order, stopping at the first gap.
     ///
+    /// Records store only what changed, so the counts each event shows come from replaying the
+    /// events backwards from `deck`, the deck as of its change number (at or after `last`); every
+    /// event from `number + 1` to that change number must still be stored.
+    ///
     /// - Returns: the number of the last event sent (`number` when none).
     private func sendMissed(
-        to writer: inout any ResponseBodyWriter, subscriber: EventSubscriber, after number: Int64, upTo last: Int64
+        to writer: inout any ResponseBodyWriter, subscriber: EventSubscriber, after number: Int64, upTo last: Int64,
+        replayingFrom deck: DeckState
     ) async throws -> Int64 {
-        var sent = number
+        guard number < last else { return number }
+        let events = try await TableEventReplay.events(
+            of: subscriber.deckID, in: store, after: number, through: deck.changeNumber,
+            followingOnly: true)
+        let steps = TableEventReplay.backward(events, to: deck)
+        guard steps.first?.number == number + 1 else { return number }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
-        while sent < last {
-            let events = try await store.events(deckID: subscriber.deckID, after: sent, limit: EventHub.pageSize)
-            guard let first = events.first, first.number == sent + 1 else { return sent }
-            var text = ""
-            for event in events where event.number <= last {
-                guard event.number == sent + 1, let record = TableEventRecord.decode(event.payload) else { break }
-                text += renderer.event(
-                    record, number: event.number, deckID: subscriber.deckID, viewer: subscriber.viewer)
-                sent = event.number
+        var sent = number
+        var text = ""
+        for step in steps where step.number <= last {
+            text += renderer.event(step, deckID: subscriber.deckID, viewer: subscriber.viewer)
+            sent = step.number
+            if text.utf8.count >= 65_536 {
+                try await writer.write(ByteBuffer(string: text))
+                text = ""
             }
-            try await writer.write(ByteBuffer(string: text))
-            if events.count < EventHub.pageSize { break }
         }
+        if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
         return sent
     }
 

@@ -1,83 +1,160 @@
-import Foundation
 import PlayingCards
 
-/// What the service stores about one change of a live table, as a ``DeckEvent``'s payload: every
-/// card that moved (hidden ones included, since the store is the server's own), the deck's counts
-/// after the change, and who the players were. Each subscriber's view is rendered from it by
+/// What the service stores about one change of a live table, as a ``DeckEvent``'s payload: what
+/// happened, who did it, every card that moved (hidden ones included, since the store is the
+/// server's own) and how the deck's counts changed. Each subscriber's view is rendered from it by
 /// ``TableEventRenderer``, which leaves out what that subscriber may not see.
-struct TableEventRecord: Codable, Hashable, Sendable {
-    /// A place in the record: `s` the stack, `d` the drawn cards, `p` a pile with ``name``.
-    struct Place: Codable, Hashable, Sendable {
-        let kind: String
-        let name: String?
-
-        init(_ location: CardLocation) {
-            switch location {
-            case .stack:
-                kind = "s"
-                name = nil
-            case .drawn:
-                kind = "d"
-                name = nil
-            case .pile(let pile):
-                kind = "p"
-                name = pile
-            }
-        }
-
-        var location: CardLocation {
-            switch kind {
-            case "d": .drawn
-            case "p": .pile(name ?? "")
-            default: .stack
-            }
-        }
-    }
-
-    struct Move: Codable, Hashable, Sendable {
-        let from: Place
-        let to: Place
-        /// Card ordinals, in the order they sit at the destination.
-        let cards: [UInt8]
-    }
-
-    struct PileCount: Codable, Hashable, Sendable {
-        let name: String
-        let remaining: Int
+///
+/// A record stores what changed, not the whole table: the stack's count, the piles whose count
+/// changed or that were created, and the players only when they changed. The counts of every pile
+/// that an event shows come from replaying records against a deck state (``TableEventReplay``).
+/// It is stored in a compact binary form (see `TableEventRecord+Binary.swift`); records written
+/// before that form existed are JSON with the whole table's counts and are still read
+/// (``Counts/whole(_:)``).
+struct TableEventRecord: Hashable, Sendable {
+    /// How the deck's counts moved with the change.
+    enum Counts: Hashable, Sendable {
+        /// What changed, with the counts before and after: replayable in both directions.
+        case changed(TableCountChange)
+        /// The counts after the change in full, with nothing about before: records stored as JSON
+        /// before the compact format.
+        case whole(TableSnapshot)
     }
 
     /// The event kind: `draw`, `deal`, `join`, `pile_add`, …
     let kind: String
     /// The player who made the change (or joined), if a player did.
     let player: String?
-    /// Cards left in the stack after the change.
-    let remaining: Int
-    /// Every pile after the change, in creation order.
-    let piles: [PileCount]
-    /// The players after the change: their piles are private.
-    let players: [String]
-    let moves: [Move]
+    /// Every card that moved, in the order ``DeckState/moves(since:)`` gives.
+    let moves: [CardMove]
+    let counts: Counts
 
-    /// The record of the change from `before` to `after`.
-    init(kind: String, player: String?, before: DeckState, after: DeckState) {
+    init(kind: String, player: String?, moves: [CardMove], counts: Counts) {
         self.kind = kind
         self.player = player
-        remaining = after.remaining
-        piles = after.piles.map { PileCount(name: $0.name, remaining: $0.remaining) }
-        players = after.table?.players.map(\.name) ?? []
-        moves = after.moves(since: before).map { move in
-            Move(from: Place(move.from), to: Place(move.to), cards: move.cards.map(\.ordinal))
+        self.moves = moves
+        self.counts = counts
+    }
+
+    /// The record of the change from `before` to `after`.
+    ///
+    /// - Parameters:
+    ///   - moves: the change's moves when the operation knows them (they must be what
+    ///     `after.moves(since: before)` gives); by default they are found by comparing the states.
+    /// - Complexity: O(*c* + *p*) for *c* cards in the places that changed and *p* piles.
+    init(kind: String, player: String?, before: DeckState, after: DeckState, moves: [CardMove]? = nil) {
+        self.kind = kind
+        self.player = player
+        self.moves = moves ?? after.moves(since: before)
+        counts = .changed(TableCountChange(before: before, after: after))
+    }
+
+    /// The counts right after this change, given the counts right before it.
+    ///
+    /// - Parameter previous: the counts after the previous change, if known.
+    /// - Throws: ``TableEventRecordError`` when `previous` is unknown (for a compact record) or
+    ///   does not match what the record says the counts were.
+    func snapshot(after previous: TableSnapshot?) throws(TableEventRecordError) -> TableSnapshot {
+        switch counts {
+        case .whole(let snapshot):
+            return snapshot
+        case .changed(let change):
+            guard let previous else { throw TableEventRecordError("no counts to replay the change on") }
+            return try previous.applying(change)
         }
     }
 
-    /// The record as stored bytes.
-    func encoded() -> [UInt8] {
-        // Encoding plain strings, integers and arrays cannot fail.
-        (try? Array(JSONEncoder().encode(self))) ?? []
+    /// The counts right before this change, given the counts right after it; `nil` when the
+    /// record does not say (a JSON record).
+    ///
+    /// - Throws: ``TableEventRecordError`` when `next` does not match what the record says the
+    ///   counts became.
+    func snapshot(before next: TableSnapshot) throws(TableEventRecordError) -> TableSnapshot? {
+        switch counts {
+        case .whole: nil
+        case .changed(let change): try next.reverting(change)
+        }
+    }
+}
+
+/// How one change moved a live table's counts: the stack's count before and after, the piles
+/// whose count changed or that were created, and the players when they changed.
+struct TableCountChange: Hashable, Sendable {
+    /// A pile whose count changed, or that the change created (`before` is `nil`).
+    struct PileCount: Hashable, Sendable {
+        let name: String
+        let before: Int?
+        let after: Int
     }
 
-    /// Reads stored bytes back.
-    static func decode(_ payload: [UInt8]) -> TableEventRecord? {
-        try? JSONDecoder().decode(TableEventRecord.self, from: Data(payload))
+    /// How the piles changed.
+    enum Piles: Hashable, Sendable {
+        /// The piles kept their names and order, and any new ones were added after them: the piles
+        /// whose count changed and the new ones, in pile order.
+        case counts([PileCount])
+        /// Anything else (piles removed or reordered, as a full reshuffle does): every pile before
+        /// and after.
+        case replaced(before: [TableSnapshot.PileCount], after: [TableSnapshot.PileCount])
     }
+
+    /// The players' names before and after a change that seated or removed players.
+    struct Players: Hashable, Sendable {
+        let before: [String]
+        let after: [String]
+    }
+
+    let remainingBefore: Int
+    let remainingAfter: Int
+    let piles: Piles
+    /// `nil` when the players stayed the same.
+    let players: Players?
+
+    init(remainingBefore: Int, remainingAfter: Int, piles: Piles, players: Players?) {
+        self.remainingBefore = remainingBefore
+        self.remainingAfter = remainingAfter
+        self.piles = piles
+        self.players = players
+    }
+
+    /// What changed from `before` to `after`.
+    ///
+    /// - Complexity: O(*p*) for *p* piles.
+    init(before: DeckState, after: DeckState) {
+        remainingBefore = before.remaining
+        remainingAfter = after.remaining
+        piles = Self.piles(before: before.piles, after: after.piles)
+        let playersBefore = before.table?.players ?? []
+        let playersAfter = after.table?.players ?? []
+        players =
+            playersBefore == playersAfter
+            ? nil : Players(before: playersBefore.map(\.name), after: playersAfter.map(\.name))
+    }
+
+    private static func piles(before: [Pile], after: [Pile]) -> Piles {
+        var changed: [PileCount] = []
+        guard after.count >= before.count else { return replaced(before, after) }
+        for index in before.indices {
+            guard before[index].name == after[index].name else { return replaced(before, after) }
+            if before[index].remaining != after[index].remaining {
+                changed.append(
+                    PileCount(name: after[index].name, before: before[index].remaining, after: after[index].remaining))
+            }
+        }
+        for pile in after[before.count...] {
+            changed.append(PileCount(name: pile.name, before: nil, after: pile.remaining))
+        }
+        return .counts(changed)
+    }
+
+    private static func replaced(_ before: [Pile], _ after: [Pile]) -> Piles {
+        .replaced(before: before.map(TableSnapshot.PileCount.init), after: after.map(TableSnapshot.PileCount.init))
+    }
+}
+
+/// A stored event record that cannot be read, or that does not fit the counts it is replayed on.
+struct TableEventRecordError: Error, Hashable, Sendable {
+    /// What was wrong.
+    let reason: String
+
+    init(_ reason: String) { self.reason = reason }
 }

@@ -22,28 +22,27 @@ struct TableEventRenderer: Sendable {
     /// One event in the `text/event-stream` format.
     ///
     /// - Parameters:
-    ///   - record: the stored record.
-    ///   - number: the event's number (its `id:`).
+    ///   - step: the stored record, with the table's counts right after it, and its number (the
+    ///     event's `id:`).
     ///   - deckID: the deck.
     ///   - viewer: the subscriber's player name, `nil` for a spectator.
-    func event(_ record: TableEventRecord, number: Int64, deckID: String, viewer: String?) -> String {
-        let players = Set(record.players)
+    func event(_ step: TableEventReplay.Step, deckID: String, viewer: String?) -> String {
+        let record = step.record
+        let snapshot = step.snapshot
+        let players = Set(snapshot.players)
         var data = JSONObjectWriter(capacity: 512)
         data.add("deck_id", string: deckID)
-        data.add("remaining", int: record.remaining)
+        data.add("remaining", int: snapshot.remaining)
         var piles = JSONObjectWriter()
-        for pile in record.piles {
+        for pile in snapshot.piles {
             var entry = JSONObjectWriter()
             entry.add("remaining", int: pile.remaining)
             if players.contains(pile.name) { entry.add("private", bool: true) }
             piles.add(dynamicKey: pile.name, json: entry.finished())
         }
         data.add("piles", json: piles.finished())
-        let moves = record.moves.map { move in
-            CardMove(from: move.from.location, to: move.to.location, cards: move.cards.compactMap { Card(ordinal: $0) })
-        }
         var moved: [String] = []
-        for move in Self.shownMoves(moves, players: record.players, viewer: viewer) {
+        for move in Self.shownMoves(record.moves, players: snapshot.players, viewer: viewer) {
             var entry = JSONObjectWriter()
             entry.add("from", string: move.from.eventName)
             entry.add("to", string: move.to.eventName)
@@ -53,7 +52,7 @@ struct TableEventRenderer: Sendable {
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
-        return Self.frame(id: number, event: record.kind, data: data.finished())
+        return Self.frame(id: step.number, event: record.kind, data: data.finished())
     }
 
     /// The visibility rule for events: what `viewer` is told of a change's moves.

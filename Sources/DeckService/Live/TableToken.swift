@@ -36,12 +36,33 @@ enum TableToken {
 
     /// Whether `text` has the shape of a token.
     static func isWellFormed<S: StringProtocol>(_ text: S) -> Bool {
-        text.utf8.count == length && text.utf8.allSatisfy { alphabet.contains($0) }
+        isWellFormed(text.utf8)
+    }
+
+    /// Whether the UTF-8 bytes `text` have the shape of a token.
+    static func isWellFormed<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
+        // Every seated request checks its token: ranges, not a search of the 64-letter alphabet.
+        text.count == length
+            && text.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default:
+                    false
+                }
+            }
     }
 
     /// The SHA-256 of a token, as stored.
     static func hash<S: StringProtocol>(_ token: S) -> [UInt8] {
-        Array(SHA256.hash(data: Array(token.utf8)))
+        hash(token.utf8)
+    }
+
+    /// The SHA-256 of a token's UTF-8 bytes.
+    static func hash<Bytes: Collection<UInt8>>(_ token: Bytes) -> [UInt8] {
+        // Every seated request hashes its token: the digest's bytes copied at once, not one by one.
+        SHA256.hash(data: Array(token)).withUnsafeBytes { Array($0) }
     }
 
     /// Unpadded base64url.

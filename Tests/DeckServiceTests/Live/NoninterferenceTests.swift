@@ -77,9 +77,14 @@ import Testing
                     using: &requestGenerator)
                 return (outcome, state)
             }
-            func observation(of outcome: DeckOutcome, by observer: String?) -> Observation {
-                let event = outcome.record.map {
-                    renderer.event($0, number: outcome.changeNumber, deckID: deckID, viewer: observer)
+            func observation(of outcome: DeckOutcome, from before: DeckState, by observer: String?) -> Observation {
+                let event = outcome.record.map { record in
+                    // As the event hub renders it: the record's counts replayed on the counts before.
+                    guard let snapshot = try? record.snapshot(after: TableSnapshot(before)) else {
+                        return "a record that does not replay on the state it was made from"
+                    }
+                    let step = TableEventReplay.Step(number: outcome.changeNumber, record: record, snapshot: snapshot)
+                    return renderer.event(step, deckID: deckID, viewer: observer)
                 }
                 let head = RiffleResponder.headers(of: outcome.response).map { "\($0.name): \($0.value)" }
                 let answer =
@@ -92,8 +97,8 @@ import Testing
             for observer in observers {
                 let twin = RandomTable.twin(
                     of: deck, hiddenFrom: callerName, and: observer, keeping: fixed, using: &generator)
-                let seen = observation(of: outcome, by: observer)
-                let seenInTwin = observation(of: run(twin).0, by: observer)
+                let seen = observation(of: outcome, from: deck, by: observer)
+                let seenInTwin = observation(of: run(twin).0, from: twin, by: observer)
                 if seen != seenInTwin {
                     return """
                         seed \(seed), step \(step): \(request), If-Match: \(String(describing: precondition))

@@ -38,7 +38,16 @@ import Testing
         guard case .token = Caller(authorization: "bearer  " + token + " ") else { Issue.record("not read"); return }
         guard case .token = Caller(authorization: nil, queryToken: token) else { Issue.record("not read"); return }
         guard case .spectator = Caller(authorization: nil) else { Issue.record("not a spectator"); return }
-        for header in ["Bearer", "Bearer ", "Basic " + token, token, "Bearer " + token + "x", "Bearer a b"] {
+        guard case .token = Caller(authorization: "BEARER " + token) else { Issue.record("not read"); return }
+        guard case .token = Caller(authorization: "bEaReR " + token) else { Issue.record("not read"); return }
+        guard case .token = Caller(authorization: "  Bearer \t" + token + "\t ") else {
+            Issue.record("not read")
+            return
+        }
+        let lookalikes = ["Bearerr ", "Beare ", "Bear\u{0}r ", "Be@rer ", "Bearer\t", "B\u{E9}arer ", "Bea\u{0C}er "]
+        for header in ["Bearer", "Bearer ", "Basic " + token, token, "Bearer " + token + "x", "Bearer a b"]
+            + lookalikes.map({ $0 + token })
+        {
             guard case .malformed = Caller(authorization: header) else {
                 Issue.record("accepted \(header)")
                 continue

@@ -150,7 +150,8 @@ import Testing
                 == Hub.Deck(
                     viewers: [nil, "alice"],
                     members: [
-                        1: Self.member(0, "a", .direct(lastSent: 7)), 2: Self.member(1, "b", Self.waiting([6, 7], "alice")),
+                        1: Self.member(0, "a", .direct(lastSent: 7)),
+                        2: Self.member(1, "b", Self.waiting([6, 7], "alice")),
                     ],
                     phase: .following(cursor: 7, reading: .idle)))
 
@@ -176,7 +177,8 @@ import Testing
         #expect(
             Outcome(hub.readFinished(next, events: [Self.rendered(2, for: [nil])], moreMayFollow: true))
                 == Outcome(
-                    reads: [Hub.Read(id: 3, deckID: "d", after: 2, viewers: [nil])], writes: ["a": [Self.text(2, nil)]]))
+                    reads: [Hub.Read(id: 3, deckID: "d", after: 2, viewers: [nil])], writes: ["a": [Self.text(2, nil)]])
+        )
         #expect(hub.decks["d"]?.phase == .following(cursor: 2, reading: .running(id: 3, again: false)))
         #expect(hub.decks["d"]?.members[1] == Self.member(0, "a", .direct(lastSent: 2)))
 
@@ -254,7 +256,9 @@ import Testing
             hub.decks["d"]
                 == Hub.Deck(
                     viewers: [nil, "alice"],
-                    members: [1: Self.member(0, "a", .direct(lastSent: 2)), 2: Self.member(1, "b", .opening(waiting: []))],
+                    members: [
+                        1: Self.member(0, "a", .direct(lastSent: 2)), 2: Self.member(1, "b", .opening(waiting: [])),
+                    ],
                     phase: .following(cursor: 2, reading: .running(id: 2, again: false))))
         // A result with fewer frames than the read asked for is read again too.
         let short = Hub.RenderedEvent(number: 3, frames: [ByteBuffer(string: Self.text(3, nil))])

@@ -18,6 +18,7 @@ earlier commit), and the figures of both are printed side by side with their rat
 
     scripts/bench-events.py [--subscribers 500] [--rate 100] [--seconds 10] [--workers 2] [--idle]
                             [--riffle .build/release/riffle] [--baseline OLD_RIFFLE] [--postgres URL|auto]
+                            [--profile 'perf record -g -p {pid} -o fanout.data']
 
 Targets (issue 15): p99 <= 50 ms on one server, <= 250 ms across two servers on PostgreSQL, memory
 growth with 500 subscribers <= 50 MB. Targets (issue 31), release build, one server: 3,000
@@ -212,6 +213,12 @@ def run(args, change_port, subscribe_port, subscribe_pid, label):
             await asyncio.sleep(0.25)
 
     changes = 1 if args.idle else int(args.rate * args.seconds)
+    profiler = None
+    if args.profile:
+        # Started once the subscribers are connected, so that it samples the fan-out only.
+        command = args.profile.replace("{pid}", str(subscribe_pid))
+        command = command.replace("{label}", re.sub(r"\W+", "-", label).strip("-").lower())
+        profiler = subprocess.Popen(command, shell=True)
     cpu_before = cpu_seconds(subscribe_pid)
     loop = asyncio.new_event_loop()
     sampler = loop.create_task(sample())
@@ -223,6 +230,9 @@ def run(args, change_port, subscribe_port, subscribe_pid, label):
     # The last deliveries are on their way while the changer finishes: count the server's CPU until
     # every subscriber has its last event.
     server_cpu = cpu_seconds(subscribe_pid) - cpu_before
+    if profiler:
+        profiler.send_signal(signal.SIGINT)
+        profiler.wait(120)
     sampling = False
     loop.run_until_complete(sampler)
     loop.close()
@@ -308,6 +318,9 @@ def main():
     parser.add_argument("--riffle", default=os.path.join(ROOT, ".build/release/riffle"))
     parser.add_argument("--baseline", help="another riffle binary to measure first, in the same run")
     parser.add_argument("--postgres", help="a PostgreSQL URL, or 'auto' for a throw-away cluster")
+    parser.add_argument("--profile", help="a command run while the changes are made, {pid} replaced by the "
+                        "subscriber server's and {label} by the run's name (such as 'perf record -g -p {pid} -o {label}.data'); "
+                        "stopped with SIGINT")
     args = parser.parse_args()
     for binary in [args.riffle] + ([args.baseline] if args.baseline else []):
         if not os.access(binary, os.X_OK):

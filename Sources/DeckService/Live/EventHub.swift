@@ -5,15 +5,21 @@ import PlayingCards
 import ServiceLifecycle
 import Synchronization
 
-/// Fans a deck's events out to the subscribers of this process.
+/// Fans a deck's events out to the subscribers of this process: the owner of an
+/// ``EventHubStateMachine``, which it holds under one lock and whose actions it carries out.
 ///
 /// The store tells the hub when events are committed (by this process or, over PostgreSQL, any
-/// other); the hub then reads the deck's events after the last one it delivered, once for all its
-/// subscribers of that deck, renders each event once per distinct view (spectators share one), and
-/// hands the frames to every subscriber's bounded mailbox. One read runs at a time per deck;
-/// notices that arrive meanwhile make it read again, so nothing is missed and nothing read twice.
+/// other); the machine then asks for a read of the deck's new events, once for all of its
+/// subscribers. The hub runs each read as a child task of its own ``run()`` (so every read ends
+/// before the service does, and none outlives a stopped server), renders each event once per
+/// visibility class, reports the frames to the machine, and hands the writes it returns to the
+/// subscribers' connections (``EventStreamConnection``).
 ///
-/// As a service it also sends every subscriber a heartbeat each ``Configuration/heartbeatInterval``
+/// Writes are handed to the event loops while the lock is held: the machine's order is then the
+/// order frames reach each connection. Everything else the machine asks for (starting a read,
+/// ending a stream, closing a connection) happens after the lock is released.
+///
+/// As a service it also sends every stream a heartbeat each ``Configuration/heartbeatInterval``
 /// and, on graceful shutdown, ends every stream.
 final class EventHub: Service, Sendable {
     /// How events are delivered.
@@ -26,55 +32,62 @@ final class EventHub: Service, Sendable {
         var setUpTimeout: Duration = .seconds(10)
     }
 
-    private struct Channel {
-        var subscribers: [UInt64: EventSubscriber] = [:]
-        /// The number of the last event delivered; `nil` until the first subscriber has read the deck.
-        var cursor: Int64?
-        /// The table's counts after event ``cursor``, which the next events replay on (records
-        /// store only what changed, see ``TableEventReplay``).
-        var snapshot: TableSnapshot?
-        var reading = false
-        var readAgain = false
-
-        /// Where delivery stands, once started: the last event delivered and the counts after it.
-        var position: (cursor: Int64, snapshot: TableSnapshot)? {
-            guard let cursor, let snapshot else { return nil }
-            return (cursor, snapshot)
-        }
-    }
+    typealias Machine = EventHubStateMachine<EventStreamConnection>
+    /// A subscriber's identity.
+    typealias SubscriberID = Machine.SubscriberID
 
     private struct State {
-        var channels: [String: Channel] = [:]
-        var nextID: UInt64 = 0
-        var isShutDown = false
-        var isObserving = false
+        var machine: Machine
+        /// Endpoints waiting for their stream to end (``waitForEnd(of:)``).
+        var streamEndWaiters: [SubscriberID: CheckedContinuation<Void, Never>] = [:]
         /// Events requests waiting for the hub to hear of commits, by waiter number.
-        var observingWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
-        var nextWaiter: UInt64 = 0
+        var setUpWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+        var lastSetUpWaiter: UInt64 = 0
+        /// For each deck with subscribers, the table's counts after a known event: the next read
+        /// replays its records forwards from them (records store only what changed, see
+        /// ``TableEventReplay``). Always a fact about the deck, whatever the machine's point.
+        var positions: [String: TablePosition] = [:]
+    }
+
+    /// The table's counts right after event `number`.
+    struct TablePosition: Sendable {
+        let number: Int64
+        let snapshot: TableSnapshot
     }
 
     /// The most events read from the store at once.
     static let pageSize = 256
 
     let configuration: Configuration
-    private let store: any DeckStore
-    private let cardJSON: PublicCardJSON
-    private let logger: Logger
-    private let state = Mutex(State())
-    /// How many decks have subscribers here, for the store's notices to skip the lock when none
-    /// has (every change of a live table brings one). Kept under `state`'s lock; read without it: a
-    /// notice that misses a channel registered meanwhile loses nothing, since a new channel reads
-    /// its deck's events itself once started.
-    private let channelCount = Atomic<Int>(0)
+    let store: any DeckStore
+    let cardJSON: PublicCardJSON
+    let logger: Logger
+    private let state: Mutex<State>
+    /// The reads the machine asks for, which ``run()`` starts.
+    private let readRequests: AsyncStream<Machine.Read>
+    private let readRequester: AsyncStream<Machine.Read>.Continuation
+    /// How many decks have subscribers here, so that the store's notices skip the lock when none
+    /// has (every change of a live table brings one). Written under `state`'s lock, read without
+    /// it: a notice that misses a deck subscribed meanwhile loses nothing, since a starting deck
+    /// reads its events itself.
+    private let followedDecks = Atomic<Int>(0)
 
     init(store: any DeckStore, cardJSON: PublicCardJSON, configuration: Configuration, logger: Logger) {
         self.store = store
         self.cardJSON = cardJSON
         self.configuration = configuration
         self.logger = logger
+        state = Mutex(
+            State(
+                machine: Machine(
+                    configuration: .init(
+                        subscriberCapacity: configuration.subscriberCapacity,
+                        heartbeatFrame: EventStreamConnection.heartbeatFrame))))
+        (readRequests, readRequester) = AsyncStream.makeStream()
     }
 
-    /// Starts hearing of committed events, sends heartbeats, and ends every stream on shutdown.
+    /// Starts hearing of committed events, runs the reads the machine asks for, sends
+    /// heartbeats, and ends every stream on shutdown.
     func run() async throws {
         do {
             try await store.observeEvents { [weak self] deckID, number in
@@ -85,28 +98,31 @@ final class EventHub: Service, Sendable {
             logger.error("cannot hear of committed events; event streams will not update: \(String(describing: error))")
         }
         let waiters = state.withLock { state in
-            state.isObserving = true
-            defer { state.observingWaiters = [:] }
-            return state.observingWaiters.values
+            state.machine.observingStarted()
+            defer { state.setUpWaiters = [:] }
+            return state.setUpWaiters.values
         }
         for waiter in waiters { waiter.resume(returning: true) }
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: self.configuration.heartbeatInterval)
-                } catch {
-                    break
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.sendHeartbeats() }
+                for await read in self.readRequests {
+                    group.addTask { await self.perform(read) }
                 }
-                self.sendHeartbeats()
+                group.cancelAll()
             }
+        } onGracefulShutdown: {
+            self.shutDown()
         }
         shutDown()
     }
 
     /// The number of open subscriptions, for tests and metrics.
     var subscriberCount: Int {
-        state.withLock { $0.channels.values.reduce(0) { $0 + $1.subscribers.count } }
+        state.withLock { $0.machine.subscriberCount }
     }
+
+    // MARK: - Set-up
 
     /// Returns once the store tells the hub about commits (right after the server starts, the
     /// hub may still be setting that up), or the hub has shut down, or
@@ -119,191 +135,176 @@ final class EventHub: Service, Sendable {
     /// - Returns: whether the hub hears of commits (or has shut down, which the subscription
     ///   then says); `false` when the time-out passed first.
     func waitUntilObserving() async -> Bool {
-        let limit = configuration.setUpTimeout
         let waiter = state.withLock { state -> UInt64? in
-            if state.isObserving || state.isShutDown { return nil }
-            state.nextWaiter += 1
-            return state.nextWaiter
+            guard state.machine.lifecycle == .settingUp else { return nil }
+            state.lastSetUpWaiter += 1
+            return state.lastSetUpWaiter
         }
         guard let waiter else { return true }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let ready = state.withLock { state in
-                if state.isObserving || state.isShutDown { return true }
-                state.observingWaiters[waiter] = continuation
+        let limit = configuration.setUpTimeout
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.setUpFinished(waiter: waiter) }
+            group.addTask {
+                // Cancelled (and so ended early) once the set-up has finished.
+                try? await Task.sleep(for: limit)
                 return false
             }
-            if ready { return continuation.resume(returning: true) }
-            // Started once the waiter is registered, so it cannot miss it. Only a waiter still
-            // registered is resumed: one that observing (or shutdown) resumed is gone by then.
-            Task {
-                try? await Task.sleep(for: limit)
-                self.state.withLock { $0.observingWaiters.removeValue(forKey: waiter) }?.resume(returning: false)
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Waits for the set-up to finish; `false` when cancelled first (the time-out passed).
+    private func setUpFinished(waiter: UInt64) async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let answer = state.withLock { state -> Bool? in
+                    if state.machine.lifecycle != .settingUp { return true }
+                    if Task.isCancelled { return false }
+                    state.setUpWaiters[waiter] = continuation
+                    return nil
+                }
+                if let answer { continuation.resume(returning: answer) }
             }
+        } onCancel: {
+            state.withLock { $0.setUpWaiters.removeValue(forKey: waiter) }?.resume(returning: false)
         }
     }
 
-    /// Registers a subscriber of a deck. Call ``start(deckID:from:)`` once the deck has been read.
-    ///
-    /// - Returns: the subscriber, or `nil` when the server is shutting down.
-    func subscribe(
-        deckID: String, viewer: String?, closeConnection: @escaping @Sendable () -> Void
-    ) -> EventSubscriber? {
-        state.withLock { state in
-            guard !state.isShutDown else { return nil }
-            state.nextID += 1
-            let subscriber = EventSubscriber(
-                id: state.nextID, deckID: deckID, viewer: viewer, capacity: configuration.subscriberCapacity,
-                closeConnection: closeConnection)
-            if state.channels[deckID] == nil { channelCount.add(1, ordering: .relaxed) }
-            state.channels[deckID, default: Channel()].subscribers[subscriber.id] = subscriber
-            return subscriber
-        }
-    }
+    // MARK: - Subscribers
 
-    /// Delivers the deck's events after `deck`'s change number from now on, unless events are
-    /// already being delivered from an earlier point (a subscriber skips what it has already sent).
+    /// Registers a subscriber of a deck. Report ``start(_:from:)`` once it has read the deck.
     ///
     /// - Parameters:
-    ///   - deckID: the deck's id.
-    ///   - deck: the deck as of its latest change, read after the subscriber was registered.
-    func start(deckID: String, at deck: DeckState) {
-        let number = deck.changeNumber
+    ///   - viewer: the subscriber's player name, `nil` for a spectator.
+    ///   - connection: where its frames go.
+    /// - Returns: the subscriber's id, or `nil` when the server is shutting down.
+    func subscribe(deckID: String, viewer: String?, connection: EventStreamConnection) -> SubscriberID? {
         state.withLock { state in
-            guard state.channels[deckID] != nil, state.channels[deckID]?.cursor == nil else { return }
-            state.channels[deckID]?.cursor = number
-            state.channels[deckID]?.snapshot = TableSnapshot(deck)
+            defer { followedDecks.store(state.machine.decks.count, ordering: .relaxed) }
+            return state.machine.subscribed(deckID: deckID, viewer: viewer, connection: connection)
         }
-        eventsCommitted(deckID: deckID, number: number)
     }
 
-    /// Removes a subscriber; the deck's channel goes when its last subscriber does.
-    func unsubscribe(_ subscriber: EventSubscriber) {
-        subscriber.finish()
+    /// The subscriber has read the deck, at change `number`: its stream goes on after it.
+    ///
+    /// - Parameter deck: the deck as the subscriber read it, after it subscribed.
+    func start(_ id: SubscriberID, at deck: DeckState) {
+        let number = deck.changeNumber
         state.withLock { state in
-            state.channels[subscriber.deckID]?.subscribers[subscriber.id] = nil
-            if state.channels[subscriber.deckID]?.subscribers.isEmpty == true {
-                state.channels[subscriber.deckID] = nil
-                channelCount.subtract(1, ordering: .relaxed)
+            if state.positions[id.deckID] == nil {
+                state.positions[id.deckID] = TablePosition(number: number, snapshot: TableSnapshot(deck))
             }
         }
+        step { $0.started(id, from: number) }
     }
+
+    /// What the hub knows of the deck's counts, for a read.
+    func knownPosition(of deckID: String) -> TablePosition? {
+        state.withLock { $0.positions[deckID] }
+    }
+
+    /// Remembers the deck's counts after a read, while the deck has subscribers.
+    func remember(_ position: TablePosition, of deckID: String) {
+        state.withLock { state in
+            guard state.machine.decks[deckID] != nil else { return }
+            state.positions[deckID] = position
+        }
+    }
+
+    /// The subscriber's opening is written, up to event `lastSent`: from now on its frames go
+    /// straight to its connection.
+    ///
+    /// - Returns: whether the stream goes on (`false`: it has ended; finish the response).
+    func openingSent(_ id: SubscriberID, lastSent: Int64) -> Bool {
+        step { $0.openingSent(id, lastSent: lastSent) }
+        return state.withLock { $0.machine.isSubscribed(id) }
+    }
+
+    /// Returns once the subscriber's stream has ended (the hub ended it, or it was unsubscribed),
+    /// or the calling task is cancelled.
+    func waitForEnd(of id: SubscriberID) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ended = state.withLock { state in
+                    guard state.machine.isSubscribed(id), !Task.isCancelled else { return true }
+                    state.streamEndWaiters[id] = continuation
+                    return false
+                }
+                if ended { continuation.resume() }
+            }
+        } onCancel: {
+            unsubscribe(id)
+        }
+    }
+
+    /// Ends a subscriber's stream and forgets it; its endpoint's ``waitForEnd(of:)`` returns.
+    func unsubscribe(_ id: SubscriberID) {
+        step { $0.unsubscribed(id) }
+    }
+
+    // MARK: - Events
 
     /// Called by the store after a commit: reads and delivers the deck's new events. Deck id `""`
     /// means any deck may have new events.
     func eventsCommitted(deckID: String, number: Int64) {
-        guard channelCount.load(ordering: .relaxed) > 0 else { return }
-        let decks = state.withLock { state -> [String] in
-            let candidates = deckID.isEmpty ? Array(state.channels.keys) : [deckID]
-            var toRead: [String] = []
-            for deck in candidates {
-                guard var channel = state.channels[deck], channel.cursor != nil else { continue }
-                if channel.reading {
-                    channel.readAgain = true
-                } else {
-                    channel.reading = true
-                    toRead.append(deck)
-                }
-                state.channels[deck] = channel
-            }
-            return toRead
+        guard followedDecks.load(ordering: .relaxed) > 0 else { return }
+        if deckID.isEmpty {
+            step { $0.eventsCommitted(deckID: nil, through: nil) }
+        } else {
+            step { $0.eventsCommitted(deckID: deckID, through: number) }
         }
-        for deck in decks { Task { await self.deliverNewEvents(of: deck) } }
     }
 
-    private func deliverNewEvents(of deckID: String) async {
-        while true {
-            guard let (cursor, snapshot) = state.withLock({ $0.channels[deckID]?.position }) else { return }
-            let events: [DeckEvent]
-            var steps: [TableEventReplay.Step]
-            var position = (cursor: cursor, snapshot: snapshot)
+    /// Runs one read the machine asked for, and reports it.
+    private func perform(_ read: Machine.Read) async {
+        do {
+            let (events, moreMayFollow) = try await readEvents(read)
+            step { $0.readFinished(read, events: events, moreMayFollow: moreMayFollow) }
+        } catch {
+            logger.error("cannot read events of deck \(read.deckID): \(String(describing: error))")
+            step { $0.readFailed(read) }
+        }
+    }
+
+    private func sendHeartbeats() async {
+        while !Task.isCancelled {
             do {
-                events = try await store.events(deckID: deckID, after: cursor, limit: Self.pageSize)
-                let replayed = TableEventReplay.forward(events, from: snapshot, at: cursor)
-                steps = replayed.steps
-                if let last = steps.last { position = (last.number, last.snapshot) }
-                if !replayed.complete {
-                    // A gap (events trimmed before the hub read them) or a record that does not
-                    // follow on: go on from the deck as it is now, replaying what can be replayed
-                    // backwards from it. Subscribers that miss events on the way get a resync.
-                    logger.warning("events of deck \(deckID) after \(position.cursor) do not follow on; catching up")
-                    guard let deck = try await store.deck(withID: deckID) else {
-                        state.withLock { $0.channels[deckID]?.reading = false }
-                        return
-                    }
-                    let latest = deck.changeNumber
-                    let recent = try await TableEventReplay.events(
-                        of: deckID, in: store, after: position.cursor, through: latest)
-                    steps += TableEventReplay.backward(recent, to: deck).filter { $0.number > position.cursor }
-                    position = (max(position.cursor, latest), TableSnapshot(deck))
-                }
+                try await Task.sleep(for: configuration.heartbeatInterval)
             } catch {
-                logger.error("cannot read events of deck \(deckID): \(String(describing: error))")
-                // The events after the cursor are committed but not delivered, and only another
-                // change of the deck would make the hub read again. End the deck's streams instead:
-                // their clients resume with Last-Event-ID and get those events from the store.
-                let subscribers = state.withLock { state -> [EventSubscriber] in
-                    state.channels[deckID]?.reading = false
-                    state.channels[deckID]?.readAgain = false
-                    return state.channels[deckID].map { Array($0.subscribers.values) } ?? []
-                }
-                for subscriber in subscribers { unsubscribe(subscriber) }
                 return
             }
-            fanOut(steps, deckID: deckID)
-            let again = state.withLock { state -> Bool in
-                guard var channel = state.channels[deckID] else { return false }
-                if position.cursor >= channel.cursor ?? 0 {
-                    channel.cursor = position.cursor
-                    channel.snapshot = position.snapshot
-                }
-                let again = events.count == Self.pageSize || channel.readAgain
-                channel.readAgain = false
-                channel.reading = again
-                state.channels[deckID] = channel
-                return again
-            }
-            if !again { return }
+            step { $0.heartbeatDue() }
         }
-    }
-
-    private func fanOut(_ steps: [TableEventReplay.Step], deckID: String) {
-        guard !steps.isEmpty else { return }
-        let subscribers = state.withLock { $0.channels[deckID].map { Array($0.subscribers.values) } ?? [] }
-        let renderer = TableEventRenderer(cardJSON: cardJSON.current)
-        var dropped: [EventSubscriber] = []
-        let directWrites = DirectFrameWrites()
-        defer { directWrites.handOver() }
-        for step in steps {
-            var frames: [String?: ByteBuffer] = [:]
-            for subscriber in subscribers {
-                let frame: ByteBuffer
-                if let rendered = frames[subscriber.viewer] {
-                    frame = rendered
-                } else {
-                    frame = ByteBuffer(string: renderer.event(step, deckID: deckID, viewer: subscriber.viewer))
-                    frames[subscriber.viewer] = frame
-                }
-                if !subscriber.deliver(.frame(number: step.number, bytes: frame), directWrites: directWrites) {
-                    dropped.append(subscriber)
-                }
-            }
-        }
-        for subscriber in dropped { unsubscribe(subscriber) }
-    }
-
-    private func sendHeartbeats() {
-        let subscribers = state.withLock { $0.channels.values.flatMap(\.subscribers.values) }
-        for subscriber in subscribers where !subscriber.deliver(.heartbeat) { unsubscribe(subscriber) }
     }
 
     /// Ends every stream and accepts no new subscriber.
     func shutDown() {
-        let (subscribers, waiters) = state.withLock { state in
-            state.isShutDown = true
-            defer { state.observingWaiters = [:] }
-            return (state.channels.values.flatMap(\.subscribers.values), Array(state.observingWaiters.values))
+        let waiters = state.withLock { state in
+            defer { state.setUpWaiters = [:] }
+            return state.setUpWaiters.values
         }
-        for subscriber in subscribers { subscriber.finish() }
+        step { $0.shutdownRequested() }
+        readRequester.finish()
         for waiter in waiters { waiter.resume(returning: true) }
+    }
+
+    /// Applies one event to the machine and carries out what it returns.
+    private func step(_ event: (inout Machine) -> Machine.Output) {
+        let (output, ended) = state.withLock { state in
+            var output = event(&state.machine)
+            EventStreamConnection.hand(output.writes)
+            output.writes = []
+            let ended = output.endedStreams.compactMap { state.streamEndWaiters.removeValue(forKey: $0) }
+            for id in output.endedStreams where state.machine.decks[id.deckID] == nil {
+                state.positions[id.deckID] = nil
+            }
+            followedDecks.store(state.machine.decks.count, ordering: .relaxed)
+            return (output, ended)
+        }
+        for waiter in ended { waiter.resume() }
+        for connection in output.closedConnections { connection.close() }
+        for read in output.reads { readRequester.yield(read) }
     }
 }

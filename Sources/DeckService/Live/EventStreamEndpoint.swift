@@ -14,13 +14,16 @@ import ServiceLifecycle
 /// `event: resync` (the current state, like `hello`) takes their place. Then every change follows
 /// as it is committed, and a comment line (`: keep-alive`) when the stream has been quiet.
 ///
-/// Once the opening is sent, the stream's frames go straight to the connection
-/// (``EventStreamOutlet``) rather than through this response's task.
+/// The opening is written through the response; then the stream's frames go straight to its
+/// connection (``EventStreamConnection``) and this response's task only waits for the end.
 ///
 /// Watching a plain deck makes it a live table: its changes are recorded from then on.
 ///
 /// Streams are capped (``EventStreamSlots``): per client address, and in all to half of the
 /// server's connections, so that API requests always find a connection slot.
+///
+/// The endpoint's one entry point is ``respond(to:deckID:query:client:channel:)``; a router passes
+/// it the request, the deck id from the path, the client's address and the request's channel.
 struct EventStreamEndpoint: Sendable {
     let store: any DeckStore
     let hub: EventHub
@@ -37,32 +40,53 @@ struct EventStreamEndpoint: Sendable {
         return headers
     }()
 
-    /// Answers `HEAD` as `GET` would, without opening a stream or changing anything: the same
-    /// checks of the resume point, the deck and the token, and the stream's head.
-    func respondToHead(deckID id: String, caller: Caller, lastEventID: String?) async throws -> Response {
-        let resumeAfter = try Self.parseLastEventID(lastEventID)
-        guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
-        _ = try caller.player(on: deck)
-        try Self.check(resumeAfter, against: deck)
-        return Response(status: .ok, headers: Self.streamHeaders)
-    }
-
-    /// Opens a stream on `channel`, or throws the JSON error that refuses it (nothing changes then).
+    /// Answers a request to the events endpoint: `GET` opens a stream, `HEAD` answers as `GET`
+    /// would without opening one, any other method is refused (405).
     ///
-    /// - Parameter client: the client's address, which the per-client cap counts by.
+    /// The token may come as `Authorization: Bearer` or `token=`, and the resume point as
+    /// `Last-Event-ID` or `last_event_id=`, since a browser's `EventSource` cannot send headers
+    /// (it does send `Last-Event-ID` itself when it reconnects).
+    ///
+    /// - Parameters:
+    ///   - request: the request.
+    ///   - deckID: the deck's id, from the path.
+    ///   - query: the request's query string.
+    ///   - client: the client's address, which the per-client cap counts by.
+    ///   - channel: the request's connection, which the stream is written to.
+    /// - Returns: the stream, or the `HEAD` answer.
+    /// - Throws: the ``APIError`` that refuses the request; nothing has changed then.
     func respond(
-        deckID id: String, caller: Caller, lastEventID: String?, client: String, channel: any Channel
+        to request: Request, deckID: String, query: String?, client: String, channel: any Channel
     ) async throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            throw APIError(status: .methodNotAllowed, message: "The events endpoint takes a GET.")
+        }
+        let parameters = APIParameters(encoded: query)
+        let caller = Caller(authorization: request.headers[.authorization], queryToken: parameters["token"])
+        let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!] ?? parameters["last_event_id"]
+        if request.method == .head {
+            return try await respondToHead(deckID: deckID, caller: caller, lastEventID: lastEventID)
+        }
         let resumeAfter = try Self.parseLastEventID(lastEventID)
         // Before any work for the stream: a client over its cap costs the server nothing more.
         let slot = try slots.take(for: client)
         do {
             return try await open(
-                deckID: id, caller: caller, resumeAfter: resumeAfter, slot: slot, channel: channel)
+                deckID: deckID, caller: caller, resumeAfter: resumeAfter, slot: slot, channel: channel)
         } catch {
             slot.release()
             throw error
         }
+    }
+
+    /// Answers `HEAD` as `GET` would, without opening a stream or changing anything: the same
+    /// checks of the resume point, the deck and the token, and the stream's head.
+    private func respondToHead(deckID id: String, caller: Caller, lastEventID: String?) async throws -> Response {
+        let resumeAfter = try Self.parseLastEventID(lastEventID)
+        guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
+        _ = try caller.player(on: deck)
+        try Self.check(resumeAfter, against: deck)
+        return Response(status: .ok, headers: Self.streamHeaders)
     }
 
     private func open(
@@ -86,8 +110,14 @@ struct EventStreamEndpoint: Sendable {
                 status: .serviceUnavailable,
                 message: "The server cannot follow this deck's changes right now; reconnect shortly.")
         }
-        let subscription = hub.subscribe(deckID: id, viewer: viewer, closeConnection: { channel.close(promise: nil) })
-        guard let subscriber = subscription else {
+        guard
+            let connection = await EventStreamConnection.forResponse(
+                on: channel, capacity: hub.configuration.subscriberCapacity)
+        else {
+            throw APIError(
+                status: .serviceUnavailable, message: "This connection cannot carry an event stream; reconnect.")
+        }
+        guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
             throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
         }
         do {
@@ -95,16 +125,17 @@ struct EventStreamEndpoint: Sendable {
             guard let current = try await store.deck(withID: id) else { throw APIError.unknownDeck }
             deck = current
             try Self.check(resumeAfter, against: deck)
-            hub.start(deckID: id, at: deck)
+            hub.start(subscriber, at: deck)
         } catch {
             hub.unsubscribe(subscriber)
             throw error
         }
         let opening = deck
+        let hub = hub
         // However the stream ends (its client goes, the hub ends it, the server stops), its slot
         // goes back: here when the connection closes, or when the body ends on a connection kept open.
-        channel.closeFuture.whenComplete { _ in
-            subscriber.finish()
+        connection.closeFuture.whenComplete { _ in
+            hub.unsubscribe(subscriber)
             slot.release()
         }
         let body = ResponseBody { writer in
@@ -114,9 +145,9 @@ struct EventStreamEndpoint: Sendable {
             }
             try await withGracefulShutdownHandler {
                 try await stream(
-                    to: &writer, subscriber: subscriber, opening: opening, resumeAfter: resumeAfter, channel: channel)
+                    to: &writer, subscriber: subscriber, viewer: viewer, opening: opening, resumeAfter: resumeAfter)
             } onGracefulShutdown: {
-                subscriber.finish()
+                hub.unsubscribe(subscriber)
             }
             try await writer.finish(nil)
         }
@@ -131,60 +162,30 @@ struct EventStreamEndpoint: Sendable {
             "Last-Event-ID " + String(resumeAfter) + " is later than this deck's latest event, " + String(number) + ".")
     }
 
+    /// Writes the opening (the `hello`, or what a resumed client missed), then hands the stream to
+    /// the hub, which writes every later frame straight to the connection, and waits for its end.
     private func stream(
-        to writer: inout any ResponseBodyWriter, subscriber: EventSubscriber, opening: DeckState, resumeAfter: Int64?,
-        channel: any Channel
+        to writer: inout any ResponseBodyWriter, subscriber: EventHub.SubscriberID, viewer: String?,
+        opening: DeckState, resumeAfter: Int64?
     ) async throws {
-        let id = subscriber.deckID
         let openingNumber = opening.changeNumber
         var lastSent: Int64
         if let resumeAfter {
             lastSent = try await sendMissed(
-                to: &writer, subscriber: subscriber, after: resumeAfter, upTo: openingNumber, replayingFrom: opening)
+                to: &writer, deckID: subscriber.deckID, viewer: viewer, after: resumeAfter, upTo: openingNumber,
+                replayingFrom: opening)
             if lastSent < openingNumber {
-                try await writer.write(ByteBuffer(string: stateFrame("resync", opening, subscriber: subscriber)))
+                try await writer.write(
+                    ByteBuffer(string: stateFrame("resync", opening, deckID: subscriber.deckID, viewer: viewer)))
                 lastSent = openingNumber
             }
         } else {
-            try await writer.write(ByteBuffer(string: stateFrame("hello", opening, subscriber: subscriber)))
+            try await writer.write(
+                ByteBuffer(string: stateFrame("hello", opening, deckID: subscriber.deckID, viewer: viewer)))
             lastSent = openingNumber
         }
-        let outlet = await EventStreamOutlet.attach(to: channel, capacity: hub.configuration.subscriberCapacity)
-        while true {
-            if let outlet, subscriber.sendDirectly(through: outlet, after: lastSent) {
-                // Frames now go straight to the connection; this waits for the stream's end.
-                while await subscriber.next() != nil {}
-                return
-            }
-            guard let batch = await subscriber.next() else { return }
-            var out = ByteBuffer()
-            for delivery in batch {
-                switch delivery {
-                case .heartbeat:
-                    out.writeString(": keep-alive\n\n")
-                case .frame(let number, var bytes):
-                    guard number > lastSent else { continue }
-                    if number > lastSent + 1 {
-                        if out.readableBytes > 0 { try await writer.write(out) }
-                        out.clear()
-                        // The deck as it is now: the missed events replay backwards from it.
-                        guard let deck = try await store.deck(withID: id) else { return }
-                        let filled = try await sendMissed(
-                            to: &writer, subscriber: subscriber, after: lastSent, upTo: number - 1,
-                            replayingFrom: deck)
-                        if filled < number - 1 {
-                            // The missing events are gone from the store: the client must reload.
-                            out.writeString(stateFrame("resync", deck, subscriber: subscriber))
-                            lastSent = deck.changeNumber
-                            continue
-                        }
-                    }
-                    out.writeBuffer(&bytes)
-                    lastSent = number
-                }
-            }
-            if out.readableBytes > 0 { try await writer.write(out) }
-        }
+        guard hub.openingSent(subscriber, lastSent: lastSent) else { return }
+        await hub.waitForEnd(of: subscriber)
     }
 
     /// Sends the stored events after `number` up to `last`, in order, stopping at the first gap.
@@ -195,20 +196,19 @@ struct EventStreamEndpoint: Sendable {
     ///
     /// - Returns: the number of the last event sent (`number` when none).
     private func sendMissed(
-        to writer: inout any ResponseBodyWriter, subscriber: EventSubscriber, after number: Int64, upTo last: Int64,
+        to writer: inout any ResponseBodyWriter, deckID: String, viewer: String?, after number: Int64, upTo last: Int64,
         replayingFrom deck: DeckState
     ) async throws -> Int64 {
         guard number < last else { return number }
         let events = try await TableEventReplay.events(
-            of: subscriber.deckID, in: store, after: number, through: deck.changeNumber,
-            followingOnly: true)
+            of: deckID, in: store, after: number, through: deck.changeNumber, followingOnly: true)
         let steps = TableEventReplay.backward(events, to: deck)
         guard steps.first?.number == number + 1 else { return number }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
         var sent = number
         var text = ""
         for step in steps where step.number <= last {
-            text += renderer.event(step, deckID: subscriber.deckID, viewer: subscriber.viewer)
+            text += renderer.event(step, deckID: deckID, viewer: viewer)
             sent = step.number
             if text.utf8.count >= 65_536 {
                 try await writer.write(ByteBuffer(string: text))
@@ -220,14 +220,14 @@ struct EventStreamEndpoint: Sendable {
     }
 
     /// `hello` or `resync`: the deck as the subscriber sees it, with the current change number.
-    private func stateFrame(_ kind: String, _ deck: DeckState, subscriber: EventSubscriber) -> String {
+    private func stateFrame(_ kind: String, _ deck: DeckState, deckID: String, viewer: String?) -> String {
         var data = JSONObjectWriter(capacity: 512)
-        data.add("deck_id", string: subscriber.deckID)
+        data.add("deck_id", string: deckID)
         data.add("remaining", int: deck.remaining)
-        data.add("piles", json: TablePilesJSON.piles(deck, viewer: subscriber.viewer, cardJSON: cardJSON.current))
+        data.add("piles", json: TablePilesJSON.piles(deck, viewer: viewer, cardJSON: cardJSON.current))
         data.add("players", json: jsonArray((deck.table?.players ?? []).map { Self.quoted($0.name) }))
         if let host = deck.host { data.add("host", string: host) }
-        if let viewer = subscriber.viewer { data.add("viewer", string: viewer) }
+        if let viewer { data.add("viewer", string: viewer) }
         return TableEventRenderer.frame(id: deck.changeNumber, event: kind, data: data.finished())
     }
 

@@ -168,7 +168,7 @@ import Testing
         }
         defer { slow.close() }
         // Never read while ~8 MB of events go out (draws list their cards; returns into the
-        // stack give counts only): the socket buffers fill, then the mailbox.
+        // stack give counts only): the socket buffers fill, then the connection's bounded outbox.
         for _ in 0..<400 {
             _ = try await send("GET", table.deckURL + "/draw/?count=100")
             _ = try await send("GET", table.deckURL + "/return/")

@@ -1,0 +1,126 @@
+import NIOCore
+
+/// Where an events stream's frames meet its connection: the one way frames get from the
+/// ``EventHub`` to a subscriber's socket.
+///
+/// The path of a frame:
+/// 1. The hub reads a deck's new events once, renders each once per visibility class, and frames
+///    it for the wire here (``frame(_:)``): an SSE event wrapped as one HTTP/1.1 chunk, in one
+///    `ByteBuffer` that every subscriber of that class shares (no copy per subscriber).
+/// 2. The hub's state machine says which subscribers get which frames; the hub hands them over
+///    with ``hand(_:)`` while it still holds its lock, gathered per event loop: one task per
+///    event loop per delivery, however many subscribers it serves.
+/// 3. On the event loop, each subscriber's ``EventStreamHandler`` writes the frame below the HTTP
+///    encoder (the frame is already a chunk) and each connection is flushed once: one `write`
+///    system call per subscriber per delivery.
+///
+/// Why it is safe:
+/// - **Order.** Each connection belongs to one event loop, which runs tasks in the order they were
+///   handed over; the hub hands frames over under its lock, in the order its state machine gave
+///   them, so a subscriber's frames reach its socket in event order. The stream's opening is
+///   written through the response before the hub is told it was sent, and that write is on the
+///   event loop before any direct frame.
+/// - **The right response only.** A connection is made for the request being answered: it
+///   remembers that request's response number, and the handler writes a frame only while that
+///   response is an events stream that has not ended. A frame handed over just before its stream
+///   ended is dropped, never written into the end of the response or into a later one.
+/// - **Bounded memory.** A client that stops reading fills the socket, then NIO's buffer to its
+///   high-water mark; after `capacity` frames more, its connection is closed.
+/// - **The framing.** Every events stream is a chunked HTTP/1.1 response (the HTTP/1 codec gives
+///   responses version 1.1, and a stream has no `Content-Length`), so a frame that is one whole
+///   chunk can be written between the encoder's own chunks.
+final class EventStreamConnection: Sendable {
+    /// The connection's event loop.
+    let eventLoop: any EventLoop
+    private let channel: any Channel
+    private let handler: NIOLoopBound<EventStreamHandler>
+    private let response: UInt64
+    private let capacity: Int
+
+    private init(channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, response: UInt64, capacity: Int) {
+        self.eventLoop = channel.eventLoop
+        self.channel = channel
+        self.handler = handler
+        self.response = response
+        self.capacity = capacity
+    }
+
+    /// The connection of the request being answered on `channel`, for the events stream that
+    /// will be its response.
+    ///
+    /// Call it before the response starts: HTTP/1.1 answers a connection's requests in order, so
+    /// the stream is the next response the connection's handler sees.
+    ///
+    /// - Parameter capacity: the most frames waiting for a client that does not read before its
+    ///   connection is closed.
+    /// - Returns: the connection, or `nil` when the channel cannot take frames directly (it is
+    ///   not served by `riffle serve`'s HTTP/1.1 pipeline, or has closed).
+    static func forResponse(on channel: any Channel, capacity: Int) async -> EventStreamConnection? {
+        let eventLoop = channel.eventLoop
+        let found = try? await eventLoop.submit { () -> (NIOLoopBound<EventStreamHandler>, UInt64)? in
+            guard channel.isActive,
+                let handler = try? channel.pipeline.syncOperations.handler(type: EventStreamHandler.self),
+                handler.writesFrames
+            else { return nil }
+            return (NIOLoopBound(handler, eventLoop: eventLoop), handler.responseNumber + 1)
+        }.get()
+        guard let (handler, response) = found else { return nil }
+        return EventStreamConnection(channel: channel, handler: handler, response: response, capacity: capacity)
+    }
+
+    /// Completes when the connection has closed.
+    var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
+
+    /// Closes the connection (its client does not keep up).
+    func close() {
+        channel.close(promise: nil)
+    }
+
+    /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.
+    ///
+    /// - Parameter event: one SSE frame (`id:`, `event:`, `data:` lines and a blank line).
+    static func frame(_ event: String) -> ByteBuffer {
+        let length = event.utf8.count
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(length + 12)
+        buffer.writeString(String(length, radix: 16))
+        buffer.writeStaticString("\r\n")
+        buffer.writeString(event)
+        buffer.writeStaticString("\r\n")
+        return buffer
+    }
+
+    /// The comment line that keeps a quiet stream open, as a chunk.
+    static let heartbeatFrame = frame(": keep-alive\n\n")
+
+    /// One frame for one connection, as the hub's state machine gives it.
+    typealias Write = EventHubStateMachine<EventStreamConnection>.Write
+
+    /// Hands frames to their connections' event loops: one task per event loop, which writes
+    /// each frame and then flushes each connection once.
+    ///
+    /// Call it in the order the frames must be written (the hub calls it under its lock).
+    static func hand(_ writes: [Write]) {
+        guard !writes.isEmpty else { return }
+        var byLoop: [ObjectIdentifier: (loop: any EventLoop, writes: [Write])] = [:]
+        for write in writes {
+            let loop = write.connection.eventLoop
+            byLoop[ObjectIdentifier(loop), default: (loop, [])].writes.append(write)
+        }
+        for (loop, group) in byLoop.values {
+            loop.execute { writeOnEventLoop(group) }
+        }
+    }
+
+    private static func writeOnEventLoop(_ writes: [Write]) {
+        var flushes: [EventStreamHandler] = []
+        for write in writes {
+            let connection = write.connection
+            let handler = connection.handler.value
+            if handler.writeFrame(write.frame, response: connection.response, capacity: connection.capacity) {
+                flushes.append(handler)
+            }
+        }
+        for handler in flushes { handler.flushFrames() }
+    }
+}

@@ -203,3 +203,59 @@ def test_swipes_announce_the_new_top_card_and_the_empty_deck_keeps_focus(driver,
         no_page_errors(driver)
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_axe_finds_no_violation_at_all_offline_with_pending_rows_and_after_a_reload(driver, server):
+    """Issue 32's states of Swipe, Table and Piles: axe-core finds no violation of any impact (minor included)."""
+    from webapp import deck_id, wait_ready
+    driver.set_script_timeout(30)
+    source = axe_source()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    found = {}
+
+    def check(name):
+        run_axe(driver, source, name)
+        found[name] = json.loads((ARTIFACTS / f"axe-{name}.json").read_text())["violations"]
+
+    try:
+        open_app(driver, server)
+        stack = driver.find_element(By.CSS_SELECTOR, ".stack")
+        for key in (Keys.ARROW_RIGHT, Keys.ARROW_LEFT):
+            stack.send_keys(key)
+        settled(driver)
+        check("swipe-online")
+        driver.refresh()
+        wait_ready(driver)
+        check("swipe-undo-after-reload")
+        driver.find_element(By.CSS_SELECTOR, "[data-action='undo']").click()
+        settled(driver)
+        server_down(driver)
+        try:
+            for _ in range(20):
+                if counts(driver)[0] == 0:
+                    break
+                stack.send_keys(Keys.ARROW_RIGHT)
+            WebDriverWait(driver, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed())
+            check("swipe-offline-waiting")
+            go(driver, "table")
+            driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
+            check("table-offline-pending")
+            go(driver, "piles")
+            driver.find_element(By.CSS_SELECTOR, ".pile-discard [data-insert]").click()
+            WebDriverWait(driver, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, ".pile-discard li.pending-row"))
+            check("piles-offline-pending")
+        finally:
+            server_up(driver)
+        settled(driver)
+        go(driver, "table")
+        card = driver.find_element(By.CSS_SELECTOR, ".table-card")
+        card.send_keys(Keys.ARROW_DOWN)
+        check("table-after-a-keyboard-move")
+        go(driver, "piles")
+        check("piles-online")
+        assert deck_id(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert {name: v for name, v in found.items() if v} == {}
+    no_page_errors(driver)

@@ -46,7 +46,7 @@ import Testing
             #expect(worker.headers[.contentType] == "text/javascript; charset=utf-8")
             #expect(worker.headers[.cacheControl] == "no-cache")
             let body = String(buffer: worker.body)
-            #expect(!body.contains(WebAppFiles.manifestMarker), "the marker is replaced")
+            #expect(!body.contains("unversioned"), "the placeholder is replaced")
             let manifest = try manifest(in: body)
             for path in ["index.html", "css/app.css", "js/main.js", "js/piles-view.js", "riffle.wasm"] {
                 #expect(manifest.files[path] != nil, "\(path) is named")
@@ -92,10 +92,12 @@ import Testing
     }
 
     @Test func theManifestGoesWhereTheMarkerIsAndNowhereElse() {
-        let source = "const A = 1;\nconst ASSETS = /* riffle:assets */ { version: 'x', files: {} };\nconst B = 2;\n"
+        let source = "const A = 1;\nconst ASSETS = { version: 'x', files: {} };\nconst B = 2;\n"
         let written = WebAppFiles.insert(manifest: "{\"version\":\"v\",\"files\":{}}", into: source)
         #expect(written == "const A = 1;\nconst ASSETS = {\"version\":\"v\",\"files\":{}};\nconst B = 2;\n")
+        #expect(WebAppFiles.insert(manifest: "{}", into: "const ASSETS = {};") == "const ASSETS = {};")
         #expect(WebAppFiles.insert(manifest: "{}", into: "no marker\n") == "no marker\n")
+        #expect(WebAppFiles.insert(manifest: "{}", into: "x = 1; const ASSETS = 2;\n") == "x = 1; const ASSETS = 2;\n")
         let json = WebAppFiles.manifestJSON(files: [("a \"b\".js", "0123456789abcdef")])
         #expect(json.hasSuffix(",\"files\":{\"a \\\"b\\\".js\":\"0123456789abcdef\"}}"))
     }

@@ -320,7 +320,7 @@ def wait_offline_ready(driver, timeout=20):
         const check = async () => {
           if (navigator.serviceWorker && navigator.serviceWorker.controller) {
             for (const name of await caches.keys()) {
-              if (name.startsWith('riffle-app-') && await (await caches.open(name)).match('/index.html')) return true;
+              if (name.startsWith('riffle-app-') && await (await caches.open(name)).match('/')) return true;
             }
           }
           return false;

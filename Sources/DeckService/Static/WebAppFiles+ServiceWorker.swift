@@ -9,13 +9,14 @@ import Hummingbird
 /// the new worker and replace the old cache. Nothing has to be generated at build time, and a development folder
 /// (`--web-root`) gets a new version as soon as a file is saved.
 ///
-/// `sw.js` holds `/* riffle:assets */` followed by a placeholder object literal up to the end of its line; both are
-/// replaced by `{"version":"…","files":{"css/app.css":"…",…}}`, the paths relative to the app's root, sorted.
+/// `sw.js` has a line that starts with `const ASSETS = ` and a placeholder object literal; the placeholder (up to the
+/// line's end, but for a final `;`) is replaced by `{"version":"…","files":{"css/app.css":"…",…}}`, the paths
+/// relative to the app's root, sorted.
 extension WebAppFiles {
     /// The service worker's path, relative to the app's root.
     static let serviceWorkerPath = "sw.js"
-    /// What marks the place of the manifest in `sw.js`.
-    static let manifestMarker = "/* riffle:assets */"
+    /// What comes right before the manifest in `sw.js`, at the start of a line.
+    static let manifestMarker = "const ASSETS = "
 
     /// The served service worker and the manifest it holds.
     struct ServiceWorkerFile: Sendable {
@@ -36,6 +37,7 @@ extension WebAppFiles {
         {
             return cached.file
         }
+        // The template as served: without its comments.
         let source = String(buffer: template.identity)
         let bytes = Array(Self.insert(manifest: manifest, into: source).utf8)
         let served = Self.makeFile(bytes, path: Self.serviceWorkerPath, stamp: template.stamp)
@@ -74,16 +76,23 @@ extension WebAppFiles {
         return "{\"version\":" + jsonString(ContentFingerprint.of(Array(list.utf8))) + ",\"files\":" + list + "}"
     }
 
-    /// The worker's source with the marker and the placeholder after it (to the end of its line, but for a final
-    /// `;`) replaced by `manifest`; the source as it is when it has no marker.
+    /// The worker's source with the placeholder after the marker (to the end of its line, but for a final `;`)
+    /// replaced by `manifest`; the source as it is when no line starts with the marker.
     static func insert(manifest: String, into source: String) -> String {
-        guard let marker = source.range(of: manifestMarker) else { return source }
+        let marker: Range<String.Index>
+        if let found = source.range(of: manifestMarker), found.lowerBound == source.startIndex {
+            marker = found
+        } else if let found = source.range(of: "\n" + manifestMarker) {
+            marker = source.index(after: found.lowerBound)..<found.upperBound
+        } else {
+            return source
+        }
         let lineEnd = source[marker.upperBound...].firstIndex(of: "\n") ?? source.endIndex
         var placeholderEnd = lineEnd
         if placeholderEnd > marker.upperBound, source[source.index(before: placeholderEnd)] == ";" {
             placeholderEnd = source.index(before: placeholderEnd)
         }
-        return source[..<marker.lowerBound] + manifest + source[placeholderEnd...]
+        return source[..<marker.upperBound] + manifest + source[placeholderEnd...]
     }
 
     /// A JSON string literal; file names and fingerprints need only quotes, backslashes and controls escaped.

@@ -11,7 +11,7 @@ import Synchronization
 /// and revalidates it on each use, and a matching `If-None-Match` gets `304 Not Modified` with no
 /// body. Text and wasm files are gzip-compressed once, when read, and sent compressed to clients
 /// whose `Accept-Encoding` allows gzip. `HEAD` answers the headers `GET` would, with the real
-/// `Content-Length`. The service worker (`sw.js`) is served with the manifest of every other file written into it
+/// `Content-Length`. Scripts and style sheets are sent without their comments (`SourceComments`). The service worker (`sw.js`) is served with the manifest of every other file written into it
 /// (see `WebAppFiles+ServiceWorker.swift`).
 final class WebAppFiles: Sendable {
     /// A file as it is served: its bytes (plain and gzipped), type and tag, and what it was read from.
@@ -77,9 +77,18 @@ final class WebAppFiles: Sendable {
         }
         if let cached = cache.withLock({ $0[relative] }), cached.stamp == stamp { return cached }
         guard let data = try? Data(contentsOf: url) else { return nil }
-        let file = Self.makeFile([UInt8](data), path: relative, stamp: stamp)
+        let file = Self.makeFile(Self.served([UInt8](data), path: relative), path: relative, stamp: stamp)
         cache.withLock { $0[relative] = file }
         return file
+    }
+
+    /// What is sent of a file: scripts and style sheets without their comments (`SourceComments`), others as they are.
+    static func served(_ bytes: [UInt8], path: String) -> [UInt8] {
+        switch path.split(separator: ".").last?.lowercased() {
+        case "js", "mjs": SourceComments.strip(bytes, language: .javaScript)
+        case "css": SourceComments.strip(bytes, language: .css)
+        default: bytes
+        }
     }
 
     /// A file to serve with these bytes: compressed when its type gains from it, tagged with their fingerprint.

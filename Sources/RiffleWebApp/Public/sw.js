@@ -14,7 +14,7 @@
 // - /api/ never touches the worker: not routed to it where the browser can route (Static Routing API), and passed on
 //   untouched otherwise. Its answers are never cached.
 
-const ASSETS = /* riffle:assets */ { version: 'unversioned', files: {} };
+const ASSETS = { version: 'unversioned', files: {} };
 const PREFIX = 'riffle-app-';
 const CACHE = PREFIX + ASSETS.version;
 const IMAGES = 'riffle-card-images';
@@ -42,7 +42,8 @@ function isCardImage(request) {
   return url.origin === SCOPE.origin && url.pathname.startsWith('/static/img/');
 }
 
-function keyOf(path) { return new URL(path, SCOPE).href; }
+/** The URL a file is fetched and kept under: the page under the scope itself (`/`), as a visitor loads it. */
+function keyOf(path) { return path === 'index.html' ? SCOPE.href : new URL(path, SCOPE).href; }
 
 /** Stores a response for `path` if it is this version's file. */
 async function store(cache, path, response) {

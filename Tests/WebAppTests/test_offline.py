@@ -264,27 +264,43 @@ def test_an_offline_draw_into_a_pile_shows_a_pending_row_then_says_which_card_ar
     no_page_errors(driver)
 
 
-def test_no_resync_asks_for_a_pile_the_deck_does_not_have(driver, server):
-    open_app(driver, server)
-    driver.find_element(By.CSS_SELECTOR, ".stack").send_keys(Keys.ARROW_RIGHT)
-    settled(driver)
-    # Resyncs: two reloads, then the browser coming back online and the tab shown again.
-    script = """return performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
-                  .map((e) => ({url: e.name, status: e.responseStatus}));"""
+API_REQUESTS = """return performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
+                    .map((e) => ({url: e.name, status: e.responseStatus}));"""
+
+
+def resync_requests(driver):
+    """The API requests of two reloads and of the browser coming back online with the tab shown again: each reads
+    the deck back from the server."""
     requests = []
     for _ in range(2):
         driver.refresh()
         wait_ready(driver)
         settled(driver)
-        requests += driver.execute_script(script)
-    seen = len(driver.execute_script(script))
+        requests += driver.execute_script(API_REQUESTS)
+    seen = len(driver.execute_script(API_REQUESTS))
     driver.execute_script("window.dispatchEvent(new Event('online'));"
                           "document.dispatchEvent(new Event('visibilitychange'))")
     settled(driver)
-    requests += driver.execute_script(script)[seen:]
+    return requests + driver.execute_script(API_REQUESTS)[seen:]
+
+
+def test_no_resync_asks_for_a_pile_the_deck_does_not_have(driver, server):
+    # A new deck, nothing swiped yet: no pile to list.
+    open_app(driver, server)
+    requests = resync_requests(driver)
+    assert [r["url"] for r in requests if "/list/" in r["url"]] == []
+    # Passed cards only: Discard is listed, Keep and the table (which the deck does not have) are not.
+    driver.find_element(By.CSS_SELECTOR, ".stack").send_keys(Keys.ARROW_LEFT)
+    settled(driver)
+    requests += resync_requests(driver)
     listings = [r["url"] for r in requests if "/list/" in r["url"]]
-    assert listings, "the resyncs listed Keep"
-    assert all("/pile/keep/list/" in url for url in listings), listings
-    failed = [r for r in requests if r["status"] >= 400]
+    assert listings and all("/pile/discard/list/" in url for url in listings), listings
+    # Kept ones too.
+    driver.find_element(By.CSS_SELECTOR, ".stack").send_keys(Keys.ARROW_RIGHT)
+    settled(driver)
+    more = resync_requests(driver)
+    assert {re.search(r"/pile/(\w+)/list/", r["url"]).group(1) for r in more if "/list/" in r["url"]} == \
+        {"keep", "discard"}
+    failed = [r for r in requests + more if r["status"] >= 400]
     assert failed == [], f"API requests answered with an error: {failed}"
     no_page_errors(driver)

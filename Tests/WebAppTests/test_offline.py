@@ -124,6 +124,24 @@ def test_a_reload_during_an_outage_shows_the_app_and_its_pending_changes(driver,
     no_page_errors(driver)
 
 
+def test_a_view_never_opened_here_says_why_it_cannot_open_offline(driver, restartable_server):
+    open_app(driver, restartable_server.base)
+    wait_offline_ready(driver)
+    restartable_server.stop()
+    driver.refresh()
+    wait_ready(driver)
+    driver.execute_script("location.hash = '#piles'")
+    note = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#view-piles [data-unavailable]"))
+    assert "could not be loaded" in note.text and "Open it again once the server is back" in note.text
+    WebDriverWait(driver, 5).until(lambda d: "could not be loaded" in announcement(d))
+    screenshot(driver, "offline-piles-never-opened")
+    restartable_server.start()
+    driver.execute_script("location.hash = '#swipe'")
+    go(driver, "piles")
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-unavailable]")
+    no_page_errors(driver)
+
+
 def test_a_new_deploy_replaces_the_kept_app(driver, tmp_path):
     root = tmp_path / "public"
     shutil.copytree(REPO / "Sources" / "RiffleWebApp" / "Public", root)
@@ -147,13 +165,28 @@ def test_a_new_deploy_replaces_the_kept_app(driver, tmp_path):
         wait_offline_ready(driver)
 
         # Offline, the kept app is the new one, whole.
+        kept = kept_pages(driver)
         process.stop()
         driver.refresh()
         wait_ready(driver)
-        assert driver.title == "Riffle, redeployed"
+        assert driver.title == "Riffle, redeployed", f"kept before the outage: {kept}; now {kept_pages(driver)}"
         no_page_errors(driver)
     finally:
         process.close()
+
+
+def kept_pages(driver):
+    """Each kept version's page title, and the worker that controls the page (for a failure's message)."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const kept = {controller: navigator.serviceWorker.controller && navigator.serviceWorker.controller.state};
+          for (const name of await caches.keys()) {
+            const page = await (await caches.open(name)).match('/');
+            kept[name] = page ? ((await page.text()).match(/<title>(.*)<\\/title>/) || [])[1] : null;
+          }
+          done(kept);
+        })();""")
 
 
 def kept_versions(driver):

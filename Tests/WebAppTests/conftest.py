@@ -24,45 +24,79 @@ def free_port():
         return sock.getsockname()[1]
 
 
+class RiffleServer:
+    """One `riffle serve` process on a loopback port, with the web app from the working tree: `start()` waits until it
+    answers GET /, `stop()` kills it at once (as a crash or a pulled plug would), and `start()` again brings it back on
+    the same port and database, so a page sees the same origin and decks."""
+
+    def __init__(self, database=":memory:", port=None, log_name="webapp-server.log", web_root=None):
+        binary = pathlib.Path(os.environ.get("RIFFLE_BIN", REPO / ".build" / "debug" / "riffle"))
+        if not binary.is_absolute():
+            binary = REPO / binary
+        if not binary.exists():
+            pytest.fail(f"riffle binary not found at {binary}; build it (swift build) or set RIFFLE_BIN")
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                        "--database", str(database)]
+        # The app from the working tree (always current); RIFFLE_WEB_ROOT=bundled tests the copy built into the server.
+        web_root = web_root or os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "RiffleWebApp" / "Public"))
+        if web_root != "bundled":
+            self.command += ["--web-root", str(web_root)]
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log = open(ARTIFACTS / log_name, "w")
+        self.process = None
+
+    def start(self, timeout=30):
+        self.process = subprocess.Popen(self.command, stdout=self.log, stderr=subprocess.STDOUT, cwd=REPO)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.process.poll() is not None:
+                pytest.fail(f"riffle serve exited with {self.process.returncode}; see {self.log.name}")
+            try:
+                with urllib.request.urlopen(self.base + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.process.kill()
+                pytest.fail(f"riffle serve did not answer GET / within {timeout} s")
+            time.sleep(0.1)
+
+    def stop(self):
+        """Kills the server (no graceful shutdown: what a page meets when the server crashes)."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def close(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+
+
 @pytest.fixture(scope="session")
 def server():
     """Starts `riffle serve` on a free loopback port with an in-memory database; yields its base URL."""
-    binary = pathlib.Path(os.environ.get("RIFFLE_BIN", REPO / ".build" / "debug" / "riffle"))
-    if not binary.is_absolute():
-        binary = REPO / binary
-    if not binary.exists():
-        pytest.fail(f"riffle binary not found at {binary}; build it (swift build) or set RIFFLE_BIN")
-    port = free_port()
-    command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--database", ":memory:"]
-    # The app from the working tree (always current); RIFFLE_WEB_ROOT=bundled tests the copy built into the server.
-    web_root = os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "RiffleWebApp" / "Public"))
-    if web_root != "bundled":
-        command += ["--web-root", web_root]
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "webapp-server.log", "w")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        if process.poll() is not None:
-            pytest.fail(f"riffle serve exited with {process.returncode}; see artifacts/webapp-server.log")
-        try:
-            with urllib.request.urlopen(base + "/", timeout=2) as response:
-                if response.status == 200:
-                    break
-        except (urllib.error.URLError, OSError):
-            pass
-        if time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("riffle serve did not answer GET / within 30 s")
-        time.sleep(0.1)
-    yield base
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    process = RiffleServer()
+    process.start()
+    yield process.base
+    process.close()
+
+
+@pytest.fixture()
+def restartable_server(tmp_path):
+    """A server of the test's own, on a port of its own (so the browser holds nothing of this origin yet: no service
+    worker, no storage) and a SQLite file, so decks outlive `stop()` and `start()`."""
+    process = RiffleServer(database=tmp_path / "riffle.sqlite", log_name="webapp-restartable-server.log")
+    process.start()
+    yield process
+    process.close()
 
 
 def find_executable(*names):

@@ -243,12 +243,15 @@ def test_quick_swipes_and_undos_on_a_slow_network_all_reach_the_api(driver, serv
                 stack.send_keys("z")           # undo the swipe before
                 undone = (kept if kept and kept[-1] == last else passed).pop()
                 assert undone == last
+                # The label changes in the next animation frame, which a busy machine may delay past a still card.
+                WebDriverWait(driver, 5).until(lambda d: top_code(d) == last, "the undone card is not on top")
                 wait_for_animations(driver)
                 continue
             right = i % 3 != 0
             stack.send_keys(Keys.ARROW_RIGHT if right else Keys.ARROW_LEFT)
             (kept if right else passed).append(code)
             last = code
+            WebDriverWait(driver, 5).until(lambda d: top_code(d) != code, "the swiped card is still on top")
             wait_for_animations(driver)
         code = top_code(driver)
         stack.send_keys(Keys.ARROW_RIGHT)

@@ -9,6 +9,7 @@ import json
 import re
 import time
 import urllib.parse
+import urllib.request
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -141,14 +142,17 @@ class NetworkRecord:
         return list(self.api_bodies().values()) + self.stream_messages
 
     def assert_other_responses_are_the_app_files(self):
-        """Every response outside /api/ is a file of the web app, byte for byte the one on disk: the same for every
-        visitor, so it can carry no dealt card. (Card images come base64-encoded and are not read.)"""
+        """Every response outside /api/ is a file of the web app, byte for byte what the server sends anyone who
+        asks for it without a token (the file on disk, without its comments for scripts and style sheets): the same
+        for every visitor, so it can carry no dealt card. (Card images come base64-encoded and are not read.)"""
         for request_id, body in self.bodies.items():
             url = self.responses[request_id]
             if "/api/" in url:
                 continue
             path = urllib.parse.urlparse(url).path.lstrip("/") or "index.html"
-            assert (WEB_ROOT / path).read_text() == body, f"{url} is not the app's file"
+            assert (WEB_ROOT / path).exists(), f"{url} is not one of the app's files"
+            with urllib.request.urlopen(url, timeout=10) as response:
+                assert response.read().decode() == body, f"{url} is not the app's file as anyone gets it"
 
 
 def leaks(texts, codes):

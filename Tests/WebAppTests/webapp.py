@@ -308,3 +308,76 @@ class DevTools:
         except Exception:  # already closed
             pass
         self.reader.join(timeout=5)
+
+
+def wait_offline_ready(driver, timeout=20):
+    """Waits until the service worker controls the page and keeps the page itself for an outage (what a reload while
+    the server is down needs)."""
+    driver.set_script_timeout(timeout)
+    ready = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const deadline = Date.now() + arguments[0] * 1000;
+        const check = async () => {
+          if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+            for (const name of await caches.keys()) {
+              if (name.startsWith('riffle-app-') && await (await caches.open(name)).match('/')) return true;
+            }
+          }
+          return false;
+        };
+        (async () => {
+          while (Date.now() < deadline) {
+            if (await check()) return done(true);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          done(false);
+        })();""", timeout)
+    assert ready, "the service worker never took the page over with the app kept for an outage"
+
+
+RECORD_SPEECH = """
+    window.__said = [];
+    for (const region of document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')) {
+      const name = Object.keys(region.dataset)[0] || region.getAttribute('role');
+      new MutationObserver(() => {
+        const text = region.textContent.trim();
+        if (text) window.__said.push({region: name, text, at: performance.now()});
+      }).observe(region, {childList: true, characterData: true, subtree: true});
+    }"""
+
+
+def listen(driver):
+    """Starts recording what the page's live regions say (each change: region, text, time), in order."""
+    driver.execute_script(RECORD_SPEECH)
+
+
+def said(driver):
+    return driver.execute_script("return window.__said")
+
+
+def service_worker_eval(driver, expression, timeout=10):
+    """Evaluates `expression` in the page origin's service worker (through a DevTools connection of the test's own to
+    the worker's target) and returns its value, JSON-serialisable."""
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    origin = re.match(r"https?://[^/]+", driver.current_url).group(0)
+    deadline = time.monotonic() + timeout
+    while True:
+        with urllib.request.urlopen(f"http://{address}/json", timeout=10) as response:
+            targets = json.load(response)
+        worker = next((t for t in targets if t.get("type") == "service_worker" and t["url"].startswith(origin)), None)
+        if worker or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert worker, f"no service worker runs for {origin}"
+    socket = websocket.create_connection(worker["webSocketDebuggerUrl"], suppress_origin=True, timeout=timeout)
+    try:
+        socket.send(json.dumps({"id": 1, "method": "Runtime.evaluate",
+                                "params": {"expression": expression, "returnByValue": True, "awaitPromise": True}}))
+        while True:
+            message = json.loads(socket.recv())
+            if message.get("id") == 1:
+                break
+    finally:
+        socket.close()
+    assert "exceptionDetails" not in message.get("result", {}), message
+    return message["result"]["result"].get("value")

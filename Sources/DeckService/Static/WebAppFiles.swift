@@ -11,9 +11,11 @@ import Synchronization
 /// and revalidates it on each use, and a matching `If-None-Match` gets `304 Not Modified` with no
 /// body. Text and wasm files are gzip-compressed once, when read, and sent compressed to clients
 /// whose `Accept-Encoding` allows gzip. `HEAD` answers the headers `GET` would, with the real
-/// `Content-Length`.
+/// `Content-Length`. Scripts and style sheets are sent without their comments (`SourceComments`). The service worker (`sw.js`) is served with the manifest of every other file written into it
+/// (see `WebAppFiles+ServiceWorker.swift`).
 final class WebAppFiles: Sendable {
-    private struct File: Sendable {
+    /// A file as it is served: its bytes (plain and gzipped), type and tag, and what it was read from.
+    struct File: Sendable {
         let identity: ByteBuffer
         let gzipped: ByteBuffer?
         let contentType: String
@@ -21,9 +23,11 @@ final class WebAppFiles: Sendable {
         let stamp: String
     }
 
-    private let root: URL?
-    private let readsFresh: Bool
+    let root: URL?
+    let readsFresh: Bool
     private let cache = Mutex<[String: File]>([:])
+    /// The service worker as last served, with the manifest it was made from.
+    let serviceWorkerCache = Mutex<ServiceWorkerFile?>(nil)
 
     /// - Parameter developmentRoot: a folder to serve instead of the bundled copy.
     init(developmentRoot: String?) {
@@ -38,7 +42,9 @@ final class WebAppFiles: Sendable {
 
     /// The response for a request path, or `nil` when no file matches.
     func response(for path: String, request: Request) -> Response? {
-        guard let relative = Self.relativePath(path), let file = file(at: relative) else { return nil }
+        guard let relative = Self.relativePath(path),
+            let file = relative == Self.serviceWorkerPath ? serviceWorker() : file(at: relative)
+        else { return nil }
         let gzipped = Self.acceptsGzip(request.headers[.acceptEncoding]) ? file.gzipped : nil
         let useGzip = gzipped != nil
         var headers = HTTPFields()
@@ -59,7 +65,8 @@ final class WebAppFiles: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
 
-    private func file(at relative: String) -> File? {
+    /// The file at a path relative to the root, read (and compressed) once, or again when it changed on disk.
+    func file(at relative: String) -> File? {
         guard let root else { return nil }
         let url = root.appendingPathComponent(relative)
         var stamp = ""
@@ -70,15 +77,28 @@ final class WebAppFiles: Sendable {
         }
         if let cached = cache.withLock({ $0[relative] }), cached.stamp == stamp { return cached }
         guard let data = try? Data(contentsOf: url) else { return nil }
-        let bytes = [UInt8](data)
-        let contentType = Self.contentType(of: relative)
-        let compressed = Self.isCompressible(contentType) ? Gzip.compress(bytes) : nil
-        let gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
-        let file = File(
-            identity: ByteBuffer(bytes: bytes), gzipped: gzipped.map { ByteBuffer(bytes: $0) },
-            contentType: contentType, etag: "\"" + ContentFingerprint.of(bytes) + "\"", stamp: stamp)
+        let file = Self.makeFile(Self.served([UInt8](data), path: relative), path: relative, stamp: stamp)
         cache.withLock { $0[relative] = file }
         return file
+    }
+
+    /// What is sent of a file: scripts and style sheets without their comments (`SourceComments`), others as they are.
+    static func served(_ bytes: [UInt8], path: String) -> [UInt8] {
+        switch path.split(separator: ".").last?.lowercased() {
+        case "js", "mjs": SourceComments.strip(bytes, language: .javaScript)
+        case "css": SourceComments.strip(bytes, language: .css)
+        default: bytes
+        }
+    }
+
+    /// A file to serve with these bytes: compressed when its type gains from it, tagged with their fingerprint.
+    static func makeFile(_ bytes: [UInt8], path: String, stamp: String) -> File {
+        let contentType = Self.contentType(of: path)
+        let compressed = Self.isCompressible(contentType) ? Gzip.compress(bytes) : nil
+        let gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
+        return File(
+            identity: ByteBuffer(bytes: bytes), gzipped: gzipped.map { ByteBuffer(bytes: $0) },
+            contentType: contentType, etag: "\"" + ContentFingerprint.of(bytes) + "\"", stamp: stamp)
     }
 
     /// Whether `If-None-Match` names the file (as sent plain or gzipped), or is `*`.
@@ -112,7 +132,7 @@ final class WebAppFiles: Sendable {
     }
 
     /// `"/"` → `index.html`; other paths as they are, refusing anything that could leave the folder.
-    private static func relativePath(_ path: String) -> String? {
+    static func relativePath(_ path: String) -> String? {
         if path == "/" || path == "/index.html" { return "index.html" }
         let relative = path.drop { $0 == "/" }
         let segments = relative.split(separator: "/", omittingEmptySubsequences: false)

@@ -4,7 +4,7 @@
 //
 // Like `riffle serve`, it honours Idempotency-Key: a change sent again with the key of one it made answers the
 // first answer again and changes nothing; the same key with another request is 422. Every call is recorded in
-// `requests` ({ name, key }), so a test can check which key each change carried.
+// `requests` ({ name, key, args }), so a test can check which key each change carried and what each call asked.
 
 import { APIError } from '../../../Sources/RiffleWebApp/Public/js/api.js';
 
@@ -42,7 +42,7 @@ export class FakeDeckServer {
     this.lostAnswers = 0;      // the next n calls are handled but their answer is lost (a timeout)
     this.loseAnswerTo = null;  // the name of a call (e.g. 'draw') whose next answer is lost
     this.calls = 0;
-    this.requests = [];        // every call: { name, key }
+    this.requests = [];        // every call: { name, key, args }
     this.answersByKey = new Map();  // Idempotency-Key -> { request, answer }
     this.replays = 0;
     this.api = this.makeAPI();
@@ -68,7 +68,10 @@ export class FakeDeckServer {
     const deck = this.deck(id);
     const piles = { keep: [], discard: [], table: [] };
     for (const [name, cards] of deck.piles) if (name in piles) piles[name] = cards.slice();
-    return { deckId: id, remaining: deck.stack.length, hand: deck.drawn.slice(), piles, dealing: { hand: 0, table: 0 } };
+    return {
+      deckId: id, remaining: deck.stack.length, hand: deck.drawn.slice(), piles,
+      dealing: { hand: 0, keep: 0, discard: 0, table: 0 },
+    };
   }
 
   pilesJSON(deck, listing) {
@@ -83,7 +86,7 @@ export class FakeDeckServer {
   /** One call: `name` and `args` say what was asked (for Idempotency-Key), `key` is the change's key, if any. */
   async call(name, args, key, handler) {
     this.calls += 1;
-    this.requests.push({ name, key: key || null });
+    this.requests.push({ name, key: key || null, args });
     if (this.maxDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.random() * this.maxDelayMs));
     const failing = this.fault || (this.failNext > 0 ? 'unreachable' : null);
     if (this.failNext > 0) this.failNext -= 1;

@@ -17,7 +17,9 @@
 // Views subscribe to 'change' (the cards moved), 'status' (the outbox's state) and 'notice' (a refused change).
 
 import { cardName } from './api.js';
-import { PILES, PILE_NAMES, alreadyApplied, applyChange, cloneState, emptyState, locate } from './deck-state.js';
+import {
+  PILES, PILE_NAMES, alreadyApplied, applyChange, cloneState, emptyState, locate, noneDealing,
+} from './deck-state.js';
 import { Outbox, classify } from './outbox.js';
 
 const DECK_KEY = 'riffle.deck';
@@ -106,7 +108,7 @@ export class DeckModel extends EventTarget {
       this.confirmed = emptyState(deckId, 0);
       // The deck as last read, so that the cards show at once (also with the server down); then read it again.
       if (saved && saved.confirmed && saved.confirmed.deckId === deckId) {
-        this.confirmed = { ...emptyState(), ...saved.confirmed, dealing: { hand: 0, table: 0 } };
+        this.confirmed = { ...emptyState(), ...saved.confirmed, dealing: noneDealing() };
         this.register(saved.cards || []);
         this.loaded = true;
       }
@@ -300,18 +302,25 @@ export class DeckModel extends EventTarget {
     const drawn = await this.api.drawnCards(deck);
     const state = emptyState(deck, drawn.remaining);
     state.hand = this.register(drawn.cards);
-    let names = null;
-    for (const name of PILE_NAMES) {
-      if (names && !names.includes(name)) continue;
+    // Only piles that hold cards are listed, so that a resync never asks for a pile the deck does not have (a 404).
+    // A deck's cards are never made or lost, so those neither in the stack nor dealt are in piles: with none,
+    // nothing is listed. Otherwise a pile last seen holding cards is listed first (else Keep, Discard, the table);
+    // its answer gives every pile's size, and only the others that hold cards are listed after it.
+    const inPiles = this.loaded ? cardCount(this.confirmed) - drawn.remaining - state.hand.length : null;
+    let sizes = null;
+    const held = (name) => this.confirmed.piles[name].length > 0;
+    const order = [...PILE_NAMES].sort((a, b) => Number(held(b)) - Number(held(a)));
+    for (const name of inPiles === 0 ? [] : order) {
+      if (sizes && !(sizes[name] && sizes[name].remaining > 0)) continue;
       let listing;
       try {
         listing = await this.api.listPile(deck, name);
       } catch (error) {
-        if (classify(error) === 'refused') continue;  // no such pile yet
+        if (classify(error) === 'refused') continue;  // no such pile
         throw error;
       }
-      names = Object.keys(listing.piles || {});
-      state.piles[name] = this.register((listing.piles[name] && listing.piles[name].cards) || []);
+      sizes = listing.piles || {};
+      state.piles[name] = this.register((sizes[name] && sizes[name].cards) || []);
     }
     if (this.confirmed.deckId !== deck) return;
     this.confirmed = state;
@@ -393,4 +402,9 @@ export class DeckModel extends EventTarget {
     if (this.outbox.closed) return;  // the page is going away: the next one owns the storage
     try { if (this.storage) this.storage.setItem(key, value); } catch { /* private mode: nothing persists */ }
   }
+}
+
+/** Every card of a deck state: in the stack, dealt, or in one of the app's piles. */
+function cardCount(state) {
+  return state.remaining + state.hand.length + PILE_NAMES.reduce((sum, name) => sum + state.piles[name].length, 0);
 }

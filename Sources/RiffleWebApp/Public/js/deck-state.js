@@ -9,9 +9,12 @@
 export const PILES = Object.freeze({ keep: 'keep', discard: 'discard', table: 'table' });
 export const PILE_NAMES = Object.freeze([PILES.keep, PILES.discard, PILES.table]);
 
+/** Nothing on its way: a count per place a draw can deal into. */
+export function noneDealing() { return { hand: 0, keep: 0, discard: 0, table: 0 }; }
+
 /** A deck with no card dealt. */
 export function emptyState(deckId = null, remaining = 0) {
-  return { deckId, remaining, hand: [], piles: { keep: [], discard: [], table: [] }, dealing: { hand: 0, table: 0 } };
+  return { deckId, remaining, hand: [], piles: { keep: [], discard: [], table: [] }, dealing: noneDealing() };
 }
 
 export function cloneState(state) {
@@ -69,7 +72,7 @@ export function applyChange(state, change) {
     case 'draw': {
       const count = Math.min(change.count, state.remaining);
       state.remaining -= count;
-      state.dealing[change.to] += count;
+      state.dealing[change.to] = (state.dealing[change.to] || 0) + count;
       return null;
     }
     case 'shuffle':

@@ -2,7 +2,9 @@
 // from it and sends it commands; no view calls another), the routes, the live announcements and the outbox banner.
 // The storage every model and view keeps its state in (localStorage) and this tab's name are chosen here, once.
 // Only the Swipe view's code comes with the first load: Table and Piles are fetched when first opened (their
-// sections are aria-busy until then), Play likewise, with its own model per table.
+// sections are aria-busy until then), Play likewise, with its own model per table. Once the page is ready, the
+// service worker (sw.js) is registered and told which files the page loaded, so that a reload while the server
+// cannot be reached still shows the app.
 
 import { loadEngine } from './engine.js';
 import { api, cardName } from './api.js';
@@ -14,15 +16,25 @@ import { stats } from './stats.js';
 const ROUTES = ['swipe', 'table', 'piles', 'play'];
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-const live = document.querySelector('[data-live]');
-let announceTimer = null;
-/** Says something through the (visually hidden) aria-live region. */
-function announce(message) {
-  clearTimeout(announceTimer);
-  live.textContent = '';
-  // A fresh text node after a tick makes screen readers repeat identical messages.
-  announceTimer = setTimeout(() => { live.textContent = message; }, 30);
+/**
+ * An announcer for one (visually hidden) live region: the latest message replaces one not yet said, after `delay` ms
+ * (a fresh text node makes screen readers repeat identical messages).
+ */
+function announcer(region, delay) {
+  let timer = null;
+  return (message) => {
+    clearTimeout(timer);
+    region.textContent = '';
+    timer = setTimeout(() => { region.textContent = message; }, delay);
+  };
 }
+/** What the user did and what it did (swipes, moves, deals). */
+const announce = announcer(document.querySelector('[data-live]'), 30);
+/**
+ * Whether changes are saved, in a region of its own and a little later, so that an outage starting with a swipe is
+ * heard after the swipe ("Kept the 7 of Hearts", then "1 change not saved yet…"), never instead of it.
+ */
+const announceStatus = announcer(document.querySelector('[data-live-status]'), 400);
 
 /** The route's view and its argument: `#play/<deck>` is the Play view at that table. */
 function route() {
@@ -60,6 +72,23 @@ function openStorage() {
 const storage = openStorage();
 const tab = tabId();
 
+/**
+ * Registers the service worker (once) and names the app's files this page has loaded so far, which it keeps for an
+ * outage. Browsers without service workers (or on plain http other than localhost) simply go without.
+ */
+function keepForOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  const base = new URL('.', location.href);
+  const paths = performance.getEntriesByType('resource').map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === base.origin && url.pathname.startsWith(base.pathname))
+    .map((url) => url.pathname.slice(base.pathname.length))
+    .filter((path) => path && !path.startsWith('api/') && !path.startsWith('static/'));
+  navigator.serviceWorker.register('sw.js')
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active && registration.active.postMessage({ type: 'keep', paths }))
+    .catch(() => { /* no worker: the app works as before, online */ });
+}
+
 let play = null;      // { view, PlayModel, tableApi }, once #play has been opened
 let playModel = null;
 window.addEventListener('online', () => { if (playModel) playModel.retry(); });
@@ -92,12 +121,16 @@ async function showPlay({ name, argument }) {
     deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url),
   }) : null;
   await play.view.show(playModel);
+  keepForOffline();
 }
 
 async function boot() {
   const params = new URLSearchParams(location.search);
   stats.installOverlay(document.querySelector('[data-debug]'), params.get('debug') === '1');
-  const sync = new SyncStatus({ root: document, announce });
+  const sync = new SyncStatus({ root: document, announce: announceStatus });
+  // The banner and the notice take the room they need from the card (CSS --aside-room), so Swipe never scrolls.
+  const aside = document.querySelector('aside');
+  new ResizeObserver(() => document.body.style.setProperty('--aside-room', `${aside.offsetHeight}px`)).observe(aside);
   // The Play view needs neither the engine nor the swipe deck: opened from a table's link, the app starts them only
   // when another view is opened (so a player's page holds no other deck's cards).
   window.addEventListener('hashchange', () => showPlay(route()));
@@ -129,7 +162,9 @@ async function boot() {
     onOtherTab: (listener) => window.addEventListener('storage', (event) => listener(event.key, event.newValue)),
   });
   sync.attach(model);
-  const swipe = new SwipeView({ root: document.getElementById('view-swipe'), engine, model, announce, reducedMotion });
+  const swipe = new SwipeView({
+    root: document.getElementById('view-swipe'), engine, model, announce, reducedMotion, storage,
+  });
   const lazy = {
     table: async () => {
       const { TableView } = await import('./table-view.js');
@@ -145,12 +180,25 @@ async function boot() {
   const startView = (name) => {
     if (!lazy[name]) return Promise.resolve();
     if (!started.has(name)) {
+      const section = document.getElementById(`view-${name}`);
       started.set(name, lazy[name]().then((view) => {
         view.start();
-        document.getElementById(`view-${name}`).removeAttribute('aria-busy');
-      }, (error) => {
+        section.removeAttribute('aria-busy');
+        section.querySelector('[data-unavailable]')?.remove();
+        if (document.body.dataset.ready === 'true') keepForOffline();
+      }, () => {
         started.delete(name);  // opening the view again tries again
-        sync.showFatal(`This view could not be loaded (${error.message || error}). Reload once the server is back.`);
+        // Offline, a view never opened on this device is not kept by the service worker: say so in the view.
+        let note = section.querySelector('[data-unavailable]');
+        if (!note) {
+          note = Object.assign(document.createElement('p'), { className: 'view-unavailable' });
+          note.dataset.unavailable = '';
+          section.prepend(note);
+        }
+        note.textContent = `${section.querySelector('h2').textContent} could not be loaded: the card server cannot ` +
+          'be reached, and this view was not opened on this device before. Open it again once the server is back; ' +
+          'Swipe works meanwhile.';
+        announce(note.textContent);
       }));
     }
     return started.get(name);
@@ -176,6 +224,7 @@ async function boot() {
     model.removeEventListener('change', ready);
     stats.reset();
     document.body.dataset.ready = 'true';
+    keepForOffline();
     const top = model.view.hand[0];
     announce(model.restored
       ? 'Welcome back: your deck and piles are as you left them.'

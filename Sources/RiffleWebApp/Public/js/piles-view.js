@@ -2,6 +2,9 @@
 // through ListEditing's editor in riffle.wasm: on every model change the list is diffed to the model's piles and
 // the DOM is patched from the staged diff (no re-render), and a drag or key move is checked against the editor's
 // policies before it is sent to the model as a command.
+//
+// A card drawn into a pile shows at once as a pending row (a card back: which card it is only the server knows) until
+// the server deals it; then the row becomes that card and the user hears which card it is.
 
 import { refusalReason, PileList } from './engine.js';
 import { cardImage, cardName, isRed } from './api.js';
@@ -25,6 +28,8 @@ export class PilesView {
     this.codeByRowId = [];
     this.sectionElements = [];  // in display order, matching the list's sections
     this.drag = null;
+    this.awaiting = { keep: 0, discard: 0 };  // draws into each pile the user asked for, not dealt yet
+    this.seen = null;           // the codes dealt (in the hand or a pile) at the last render
   }
 
   start() {
@@ -32,6 +37,7 @@ export class PilesView {
     this.list.load([]);
     this.render();
     this.model.addEventListener('change', () => this.render());
+    this.model.addEventListener('status', () => this.renderPending());
   }
 
   sectionId(name) {
@@ -64,6 +70,54 @@ export class PilesView {
     }));
     this.patch(this.list.diffTo(sections));
     if (focusedCode && !this.root.contains(document.activeElement)) this.focusHandle(focusedCode);
+    this.announceArrivals();
+    this.renderPending();
+  }
+
+  /** A card the user drew into a pile has come from the deck: say which. */
+  announceArrivals() {
+    const view = this.model.view;
+    const dealt = new Set([...view.hand, ...Object.values(view.piles).flat()]);
+    for (const name of SHOWN) {
+      if (this.awaiting[name] > 0 && this.seen) {
+        for (const code of view.piles[name]) {
+          if (this.seen.has(code) || this.awaiting[name] === 0) continue;
+          this.awaiting[name] -= 1;
+          this.announce(`Drew the ${cardName(this.model.card(code))} into ${this.title(name)}.`);
+        }
+      }
+      // A draw that dealt nothing (the deck ran out, or the server refused it) is not waited for any more.
+      this.awaiting[name] = Math.min(this.awaiting[name], view.dealing[name] || 0);
+    }
+    this.seen = dealt;
+  }
+
+  /** A pending row per card on its way into a pile, saying whether it waits for the server. */
+  renderPending() {
+    const stalled = this.model.status.state === 'stalled';
+    for (const section of this.sectionElements) {
+      const name = section.dataset.pile;
+      const count = this.model.view.dealing[name] || 0;
+      const list = section.querySelector('[data-pending]');
+      while (list.children.length > count) list.lastElementChild.remove();
+      while (list.children.length < count) {
+        const row = document.createElement('li');
+        row.className = 'pending-row';
+        // Drawn in CSS: no image to fetch while the server cannot be reached.
+        const back = document.createElement('span');
+        back.className = 'card-back';
+        const label = document.createElement('span');
+        label.className = 'name';
+        row.append(back, label);
+        list.appendChild(row);
+      }
+      const text = stalled
+        ? 'A card from the deck, waiting for the card server: it comes when the server is back.'
+        : 'A card from the deck, on its way…';
+      for (const label of list.querySelectorAll('.name')) if (label.textContent !== text) label.textContent = text;
+      list.hidden = count === 0;
+      section.classList.toggle('is-empty', this.rowsOf(section).children.length === 0 && count === 0);
+    }
   }
 
   focusedRowCode() {
@@ -119,7 +173,8 @@ export class PilesView {
       this.announce('The deck is empty: no card to draw.');
       return;
     }
-    this.model.drawTo(name);
+    if (!this.model.drawTo(name)) return;
+    this.awaiting[name] += 1;
     this.announce(`Drawing a card into ${this.title(name)}.`);
   }
 
@@ -196,6 +251,7 @@ export class PilesView {
         <button type="button" class="button small" data-insert></button>
       </header>
       <ol class="rows"></ol>
+      <ul class="rows pending-rows" data-pending hidden></ul>
       <p class="pile-empty">No cards here yet. Swipe cards into this pile, or draw one.</p>`;
     section.querySelector('.pile-title').textContent = this.title(name);
     const insert = section.querySelector('[data-insert]');
@@ -204,6 +260,7 @@ export class PilesView {
     insert.addEventListener('click', () => this.drawInto(name));
     const list = section.querySelector('ol');
     list.setAttribute('aria-label', `${this.title(name)} pile`);
+    section.querySelector('[data-pending]').setAttribute('aria-label', `Cards on their way to ${this.title(name)}`);
     for (const model of rows) list.appendChild(this.makeRow(model));
     return section;
   }
@@ -217,7 +274,8 @@ export class PilesView {
     for (const section of this.sectionElements) {
       const count = this.rowsOf(section).children.length;
       section.querySelector('.pile-count').textContent = `(${count} ${count === 1 ? 'card' : 'cards'})`;
-      section.classList.toggle('is-empty', count === 0);
+      const pending = this.model.view.dealing[section.dataset.pile] || 0;
+      section.classList.toggle('is-empty', count === 0 && pending === 0);
     }
   }
 

@@ -9,6 +9,10 @@
 // The deck model (deck-model.js) owns which cards are where and deals the hand (the infinite stack of seed 000):
 // this view sends it commands (a swipe, an undo, a reshuffle) and, on its 'change' event, brings the stack in line
 // with the model's hand through the host layer's updates (see MARK: Model).
+//
+// The swipes that undo can bring back are kept in the storage main.js gives the view, with the deck they belong to,
+// so that undo still works after a reload: the restored stack replays them, unanimated and unannounced, into the host
+// layer's history (see MARK: Undo history).
 
 import { CardStack, Direction, EventKind, History, Op } from './engine.js';
 import { cardImage, cardName } from './api.js';
@@ -28,14 +32,30 @@ const BACKGROUND_OFFSET_FRACTION = 0.045;
 let skippedSeconds = 0;
 const RELEASE_SKIP_SECONDS = 5;
 const now = () => performance.now() / 1000 + skippedSeconds;
+/** Where the swipes undo can bring back are kept, and how many of them. */
+const HISTORY_KEY = 'riffle.swipe.history';
+const HISTORY_LIMIT = 104;
 
 export class SwipeView {
-  constructor({ root, engine, model, announce, reducedMotion }) {
+  /**
+   * @param {object} options
+   * @param {HTMLElement} options.root the view's section.
+   * @param {Engine} options.engine riffle.wasm.
+   * @param {DeckModel} options.model the deck model it renders and sends its swipes to.
+   * @param {(message: string) => void} options.announce says something in the live region.
+   * @param {MediaQueryList} options.reducedMotion whether the user asked for less motion.
+   * @param {Storage} [options.storage] where the undo history is kept across reloads (null: nowhere).
+   */
+  constructor({ root, engine, model, announce, reducedMotion, storage = null }) {
     this.root = root;
     this.engine = engine;
     this.model = model;
     this.announce = announce;
     this.reducedMotion = reducedMotion;
+    this.storage = storage;
+    this.history = [];          // the swipes undo can bring back, oldest first: { code, pile }
+    this.historyRestored = false;
+    this.restoring = false;     // replaying the kept history: the model and the user heard of those swipes already
     this.cards = [];            // the stack's data source: card objects by data-source index
     this.views = new Map();     // view number (handed out by the host layer) -> card element
     this.movedOnce = false;     // faces behind the visible cards are fetched once the stack has moved
@@ -77,6 +97,8 @@ export class SwipeView {
       this.requestFrame();
     }).observe(this.stackElement);
     this.model.addEventListener('change', () => this.syncWithModel());
+    // The outbox stalling or resuming changes what an empty stack says.
+    this.model.addEventListener('status', () => this.requestFrame());
     this.syncWithModel();
   }
 
@@ -372,26 +394,43 @@ export class SwipeView {
     const counts = `${cards(remaining)} in the stack · ${cards(view.remaining)} left in the deck`;
     if (this.countsLabel.textContent !== counts) this.countsLabel.textContent = counts;
     const empty = this.model.loaded && remaining === 0 && view.remaining === 0 && view.dealing.hand === 0;
+    // Cards are on their way but the server cannot be reached: say so rather than show an unexplained empty stack.
+    const waiting = !empty && remaining === 0 && this.model.status.state === 'stalled';
     const active = document.activeElement;
     const focusWasOnControls = this.root.contains(active) && active.tagName === 'BUTTON';
-    this.updateEmptyPanel(empty);
+    this.updateEmptyPanel(empty ? 'empty' : waiting ? 'waiting' : null);
     this.buttons.pass.disabled = remaining === 0;
     this.buttons.keep.disabled = remaining === 0;
     this.buttons.shift.disabled = remaining < 2;
     this.buttons.undo.disabled = !labels.canUndo;
     // A button that just disabled under the keyboard would drop focus to the page: keep it in the view.
     if (focusWasOnControls && document.activeElement && document.activeElement.disabled) {
-      (empty ? this.emptyTitle : this.stackElement).focus({ preventScroll: true });
+      (empty || waiting ? this.emptyTitle : this.stackElement).focus({ preventScroll: true });
     }
   }
 
-  /** The empty deck says what Reshuffle does with each pile, and offers it only when it changes something. */
-  updateEmptyPanel(empty) {
-    const wasHidden = this.emptyPanel.hidden;
-    this.emptyPanel.hidden = !empty;
-    if (!empty) return;
-    const { keep, discard, table } = this.model.view.piles;
+  /**
+   * The empty stack explains itself: an empty deck says what Reshuffle does with each pile (and offers it only when
+   * it changes something); a stack that ran dry while the server cannot be reached says that more cards come when
+   * it is back. `kind` is 'empty', 'waiting' or null (the panel hides).
+   */
+  updateEmptyPanel(kind) {
+    const wasKind = this.emptyPanel.hidden ? null : this.emptyPanel.dataset.kind;
+    this.emptyPanel.hidden = !kind;
+    if (!kind) return;
+    this.emptyPanel.dataset.kind = kind;
     const reshuffle = this.buttons.reshuffle;
+    if (kind === 'waiting') {
+      const title = 'Waiting for the card server';
+      const text = 'More cards come when the card server is back. Your swipes are kept on this device until then.';
+      if (this.emptyTitle.textContent !== title) this.emptyTitle.textContent = title;
+      if (this.emptyText.textContent !== text) this.emptyText.textContent = text;
+      reshuffle.hidden = true;
+      if (wasKind !== kind) this.announce(`The stack is empty. ${text}`);
+      return;
+    }
+    if (this.emptyTitle.textContent !== 'The deck is empty.') this.emptyTitle.textContent = 'The deck is empty.';
+    const { keep, discard, table } = this.model.view.piles;
     const text = discard.length > 0
       ? `Reshuffle puts the ${cards(discard.length)} in Discard back into the deck and shuffles it. ` +
         `Keep (${keep.length}) and the table (${table.length}) stay as they are.`
@@ -400,7 +439,7 @@ export class SwipeView {
     if (this.emptyText.textContent !== text) this.emptyText.textContent = text;
     reshuffle.hidden = discard.length === 0;
     reshuffle.textContent = `Reshuffle ${cards(discard.length)} from Discard`;
-    if (wasHidden) this.announce(`The deck is empty. ${text}`);
+    if (wasKind !== kind) this.announce(`The deck is empty. ${text}`);
   }
 
   // MARK: Delegate calls
@@ -417,9 +456,12 @@ export class SwipeView {
   }
 
   cardSwiped(index, slot) {
+    if (this.restoring) return;
     const card = this.cards[index];
     const pile = slot === Direction.right ? PILES.keep : PILES.discard;
     this.model.swipe(card.code, pile);
+    this.history.push({ code: card.code, pile });
+    this.saveHistory();
     this.preloadAhead();
     const top = this.stack.topIndex;
     const next = top >= 0 ? ` Next: ${cardName(this.cards[top])}.` : ' The stack is empty.';
@@ -430,6 +472,7 @@ export class SwipeView {
   cardUndone(index) {
     const card = this.cards[index];
     this.model.undo(card.code);
+    this.forget(card.code);
     this.announce(`Undone: ${cardName(card)} is back on top.`);
     this.requestFrame();
   }
@@ -479,8 +522,9 @@ export class SwipeView {
     this.requestFrame();
   }
 
-  /** One pass of syncWithModel: deletes, then appends. */
+  /** One pass of syncWithModel: deletes, then appends (the kept undo history first, once the deck is known). */
   syncOnce() {
+    if (!this.historyRestored && this.model.loaded && this.model.deckId) this.restoreHistory();
     const inStack = new Set();
     const remaining = this.stack.remainingCount;
     for (let position = 0; position < remaining; position++) inStack.add(this.stack.indexAtPosition(position));
@@ -505,8 +549,59 @@ export class SwipeView {
     // The host layer checks the page's count after the delete, and refuses (changing nothing) if it does not add up.
     const result = this.stack.delete(index, this.cards.length - 1);
     if (result.status < 0) return;
-    this.cards.splice(index, 1);
+    const [card] = this.cards.splice(index, 1);
+    this.forget(card.code);
     this.perform(result);
+  }
+
+  // MARK: Undo history
+
+  /**
+   * Puts the kept swipes back into the host layer's history, once, before any card is dealt into the stack: the
+   * cards still in the pile a swipe put them in (Keep or Discard) are appended and swiped again, unanimated, into
+   * the pile where they are now; the delegate ignores those swipes (the model made them already). The rest of the
+   * kept history is dropped (another tab or Piles moved those cards).
+   */
+  restoreHistory() {
+    this.historyRestored = true;
+    let kept = null;
+    try { kept = JSON.parse(this.storage ? this.storage.getItem(HISTORY_KEY) : 'null'); } catch { kept = null; }
+    if (this.cards.length > 0 || !kept || kept.deckId !== this.model.deckId || !Array.isArray(kept.swipes)) return;
+    const swipes = [];
+    for (const swipe of kept.swipes) {
+      const pile = swipe && this.model.where(swipe.code);
+      const card = pile && this.model.card(swipe.code);
+      if ((pile === PILES.keep || pile === PILES.discard) && card && !swipes.some((s) => s.code === swipe.code)) {
+        swipes.push({ code: swipe.code, pile });
+      }
+    }
+    if (swipes.length === 0) return;
+    this.cards.push(...swipes.map((swipe) => this.model.card(swipe.code)));
+    this.perform(this.stack.append(swipes.length, this.cards.length));
+    this.restoring = true;
+    try {
+      for (const swipe of swipes) {
+        this.perform(this.stack.swipe(swipe.pile === PILES.keep ? Direction.right : Direction.left, false, now()));
+      }
+    } finally {
+      this.restoring = false;
+    }
+    this.history = swipes;
+    this.saveHistory();
+  }
+
+  /** A card undo can no longer bring back (undone, or gone from the stack). */
+  forget(code) {
+    const at = this.history.map((swipe) => swipe.code).lastIndexOf(code);
+    if (at < 0) return;
+    this.history.splice(at, 1);
+    this.saveHistory();
+  }
+
+  saveHistory() {
+    if (!this.storage || !this.model.deckId) return;
+    const kept = { deckId: this.model.deckId, swipes: this.history.slice(-HISTORY_LIMIT) };
+    try { this.storage.setItem(HISTORY_KEY, JSON.stringify(kept)); } catch { /* private mode: not kept */ }
   }
 
   /** The deck ran out: the discards go back into it (Keep and the table stay), and the model deals again. */

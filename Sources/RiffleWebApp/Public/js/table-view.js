@@ -1,17 +1,25 @@
-// The Table view: seed 001's final product. Draw deals the deck's next card onto a random spot of the table; a
-// card is 20% of the table's height with the 226:314 aspect of the card art, always inside the table, and can be
-// dragged (or moved with the arrow keys) anywhere on it. The table's cards are the deck model's `table` pile, so
-// they are saved with the deck and kept on reload; where each lies is kept in the storage main.js gives it
-// (localStorage).
+// The Table view: seed 001's final product. Draw deals the deck's next card onto the table, at the first free
+// place (row by row, left to right; where the cards leave none, where it overlaps least), always inside the table;
+// a card can be dragged (or moved with the arrow keys, which say where it went) anywhere on it. A card is 20% of the
+// table's height, but never so small that its corner cannot be read (a phone on its side), with the 226:314 aspect
+// of the card art. The table's cards are the deck model's `table` pile, so they are saved with the deck and kept on
+// reload; where each lies is kept in the storage main.js gives it (localStorage). A card drawn while the server does
+// not answer lies face down where it will land, marked as waiting.
 
 import { cardImage, cardName } from './api.js';
 import { PILES } from './deck-state.js';
 
 const HEIGHT_FRACTION = 0.2;
+/** The smallest card whose corner index reads well, in CSS pixels, unless the table is too low for it. */
+const READABLE_HEIGHT = 104;
+const MAX_HEIGHT_FRACTION = 0.45;
 const ASPECT = 226 / 314;
 const KEY_STEP = 0.04;
+const GAP = 10;  // between cards dealt side by side
 const RIM = 14;  // the table's wooden edge, kept clear of cards
 const PLACES_KEY = 'riffle.table.places';
+const DIRECTIONS = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+const EDGES = { left: 'left', right: 'right', up: 'top', down: 'bottom' };
 
 function cards(count) { return `${count} ${count === 1 ? 'card' : 'cards'}`; }
 
@@ -86,11 +94,15 @@ export class TableView {
         this.entries.delete(code);
       }
     }
+    const dealing = view.dealing.table;
     for (const code of codes) {
-      if (!this.entries.has(code)) this.deal(code, this.wasLoaded === true);
+      if (this.entries.has(code)) continue;
+      // A card that was waiting face down lands where it lay.
+      const waited = this.wasLoaded === true && this.pending && this.pending.length > dealing ? this.pending.shift() : null;
+      if (waited) waited.element.remove();
+      this.deal(code, this.wasLoaded === true, waited);
     }
     this.wasLoaded = this.model.loaded;  // cards found when the deck is first read are not newly dealt
-    const dealing = view.dealing.table;
     this.renderPending(dealing);
     const left = `${cards(view.remaining)} left in the deck`;
     const text = view.deckId || this.model.loaded ? (dealing > 0 ? `${left} · dealing…` : left) : 'Shuffling…';
@@ -108,11 +120,10 @@ export class TableView {
       element.className = 'table-card pending';
       element.setAttribute('role', 'img');
       element.setAttribute('aria-label', 'A card waiting for the card server');
-      const back = document.createElement('img');
-      back.src = '/static/img/back.svg';
-      back.alt = '';
-      element.appendChild(back);
-      const entry = { element, fx: 0.5 + 0.04 * this.pending.length, fy: 0.5 };
+      // Drawn in CSS: no image to fetch while the server cannot be reached.
+      element.appendChild(Object.assign(document.createElement('span'), { className: 'card-back' }));
+      const [fx, fy] = this.freePlace();
+      const entry = { element, fx, fy };
       this.pending.push(entry);
       this.table.appendChild(element);
       this.place(entry);
@@ -120,11 +131,54 @@ export class TableView {
   }
 
   cardSize() {
-    const height = this.table.clientHeight * HEIGHT_FRACTION;
+    const tableHeight = this.table.clientHeight;
+    const height = Math.min(
+      Math.max(tableHeight * HEIGHT_FRACTION, READABLE_HEIGHT), tableHeight * MAX_HEIGHT_FRACTION,
+      (this.table.clientWidth - 2 * RIM) / ASPECT);
     return { width: height * ASPECT, height };
   }
 
-  deal(code, announce) {
+  /** The table's free space: the rim, and how far a card's top-left corner can move each way. */
+  freeSpace() {
+    const { width, height } = this.cardSize();
+    const rim = Math.min(RIM, this.table.clientWidth / 10);
+    return {
+      width, height, rim,
+      freeX: Math.max(this.table.clientWidth - width - 2 * rim, 0),
+      freeY: Math.max(this.table.clientHeight - height - 2 * rim, 0),
+    };
+  }
+
+  /**
+   * Where a new card goes, as [fx, fy]: the first place, row by row and left to right, that no card on the table
+   * (dealt or waiting) overlaps; when every place is taken, the one overlapped least.
+   */
+  freePlace() {
+    const { width, height, rim, freeX, freeY } = this.freeSpace();
+    const boxes = [...this.entries.values(), ...(this.pending || [])].map((entry) => ({
+      left: rim + entry.fx * freeX, top: rim + entry.fy * freeY,
+    }));
+    const columns = Math.max(1, Math.floor((freeX + GAP) / (width + GAP)) + 1);
+    const rows = Math.max(1, Math.floor((freeY + GAP) / (height + GAP)) + 1);
+    let best = null;
+    for (let row = 0; row < rows; row++) {
+      for (let column = 0; column < columns; column++) {
+        const left = rim + (columns > 1 ? column * freeX / (columns - 1) : freeX / 2);
+        const top = rim + (rows > 1 ? row * freeY / (rows - 1) : freeY / 2);
+        let overlap = 0;
+        for (const box of boxes) {
+          const x = Math.max(0, Math.min(left, box.left) + width - Math.max(left, box.left));
+          const y = Math.max(0, Math.min(top, box.top) + height - Math.max(top, box.top));
+          overlap += x * y;
+        }
+        if (!best || overlap < best.overlap) best = { overlap, left, top };
+        if (overlap === 0) return [fraction(left - rim, freeX), fraction(top - rim, freeY)];
+      }
+    }
+    return [fraction(best.left - rim, freeX), fraction(best.top - rim, freeY)];
+  }
+
+  deal(code, announce, waited = null) {
     const card = this.model.card(code);
     if (!card) return;
     const element = document.createElement('button');
@@ -137,7 +191,7 @@ export class TableView {
     face.alt = '';
     face.draggable = false;
     element.appendChild(face);
-    const place = this.places[code] || [Math.random(), Math.random()];
+    const place = this.places[code] || (waited ? [waited.fx, waited.fy] : this.freePlace());
     const entry = { code, element, fx: place[0], fy: place[1] };
     this.places[code] = place;
     this.entries.set(code, entry);
@@ -159,10 +213,7 @@ export class TableView {
   }
 
   place(entry) {
-    const { width, height } = this.cardSize();
-    const rim = Math.min(RIM, this.table.clientWidth / 10);
-    const freeX = Math.max(this.table.clientWidth - width - 2 * rim, 0);
-    const freeY = Math.max(this.table.clientHeight - height - 2 * rim, 0);
+    const { width, height, rim, freeX, freeY } = this.freeSpace();
     entry.element.style.width = `${width}px`;
     entry.element.style.height = `${height}px`;
     entry.element.style.left = `${rim + entry.fx * freeX}px`;
@@ -185,10 +236,9 @@ export class TableView {
     element.style.zIndex = String(this.zCounter++);
     element.classList.add('lifted');
     const start = { x: event.clientX, y: event.clientY, fx: entry.fx, fy: entry.fy };
-    const { width, height } = this.cardSize();
-    const rim = Math.min(RIM, this.table.clientWidth / 10);
-    const freeX = Math.max(this.table.clientWidth - width - 2 * rim, 1);
-    const freeY = Math.max(this.table.clientHeight - height - 2 * rim, 1);
+    const space = this.freeSpace();
+    const freeX = Math.max(space.freeX, 1);
+    const freeY = Math.max(space.freeY, 1);
     const move = (e) => {
       entry.fx = clamp(start.fx + (e.clientX - start.x) / freeX);
       entry.fy = clamp(start.fy + (e.clientY - start.y) / freeY);
@@ -212,11 +262,17 @@ export class TableView {
     if (!step) return;
     event.preventDefault();
     event.stopPropagation();
+    const before = [entry.fx, entry.fy];
     entry.fx = clamp(entry.fx + step[0] * KEY_STEP);
     entry.fy = clamp(entry.fy + step[1] * KEY_STEP);
     entry.element.style.zIndex = String(this.zCounter++);
     this.place(entry);
     this.moved(entry);
+    const name = cardName(this.model.card(entry.code));
+    const direction = DIRECTIONS[event.key];
+    this.announce(before[0] === entry.fx && before[1] === entry.fy
+      ? `The ${name} is already at the ${EDGES[direction]} edge of the table.`
+      : `Moved the ${name} ${direction}: now ${whereOnTable(entry.fx, entry.fy)}.`);
   }
 
   // MARK: Where the cards lie
@@ -234,3 +290,15 @@ export class TableView {
 }
 
 function clamp(value) { return Math.min(Math.max(value, 0), 1); }
+
+function fraction(offset, free) { return free > 0 ? clamp(offset / free) : 0.5; }
+
+/** A place on the table in words, by thirds ("at the top left of the table", "in the middle of the table"…). */
+export function whereOnTable(fx, fy) {
+  const column = fx < 1 / 3 ? 'left' : fx > 2 / 3 ? 'right' : 'centre';
+  const row = fy < 1 / 3 ? 'top' : fy > 2 / 3 ? 'bottom' : 'middle';
+  const edges = [fy === 0 && 'top', fy === 1 && 'bottom', fx === 0 && 'left', fx === 1 && 'right'].filter(Boolean);
+  const place = row === 'middle' && column === 'centre' ? 'in the middle of the table'
+    : row === 'middle' ? `on the ${column} side of the table` : `at the ${row} ${column} of the table`;
+  return edges.length > 0 ? `${place}, against the ${edges.join(' and ')} edge${edges.length > 1 ? 's' : ''}` : place;
+}

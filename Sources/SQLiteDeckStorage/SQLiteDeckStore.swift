@@ -56,6 +56,11 @@ public final class SQLiteDeckStore: DeckStore {
         case inMemory
     }
 
+    /// The writer's page cache, in KiB (`PRAGMA cache_size`): 32 MiB, room for the rows of tens of
+    /// thousands of decks and the recent pages of their event log. Pages are taken as needed; a
+    /// small database uses little of it.
+    static let writerCacheKiB = 32_768
+
     let writer: any DatabaseWriter
     private let cache = DeckReadCache()
     let writes: SQLiteWriteQueue
@@ -99,6 +104,10 @@ public final class SQLiteDeckStore: DeckStore {
             // Set after the pool has switched to WAL: GRDB resets it while opening (PERF-NOTES).
             try writer.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = " + (durability == .full ? "FULL" : "NORMAL"))
+                // The writer's page cache holds the hot pages of every deck and of the event log.
+                // SQLite's default (2 MB) held 300 live tables' rows and event pages only in part:
+                // each change of one then read a page back from the file (see writerCacheKiB).
+                try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
                 if checkpointer != nil {
                     try db.execute(sql: "PRAGMA wal_autocheckpoint = \(SQLiteCheckpointer.writerSafetyNetPages)")
                 }

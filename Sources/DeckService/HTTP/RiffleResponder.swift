@@ -98,15 +98,12 @@ struct RiffleResponder: HTTPResponder {
                 return (try await eventStream(request, deckID: deckID, query: query, context: context), label)
             }
             if request.method == .head {
-                let caller = Caller(authorization: request.headers[.authorization])
+                let caller = Caller(authorization: request.headers.value(of: .authorization))
                 return (Self.json(try await api.respondToHead(route, caller: caller), head: true), label)
             }
             let parameters = try await Self.parameters(of: request, query: query, limits: limits)
             try await checkDeckCapacity(for: route)
-            // Tokens are read only when a request carries one (the name subscript, which joins
-            // repeated fields into a new string, only then).
-            let carriesToken = request.headers.contains { $0.name == .authorization }
-            let caller = carriesToken ? Caller(authorization: request.headers[.authorization]) : .spectator
+            let caller = request.headers.value(of: .authorization).map { Caller(authorization: $0) } ?? .spectator
             let response = try await api.respond(
                 to: route, parameters: parameters, caller: caller, head: Self.requestHead(request, context: context))
             if route.createsDeck, !response.replayed { deckCapacity?.deckCreated() }

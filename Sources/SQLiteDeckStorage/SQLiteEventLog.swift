@@ -15,13 +15,6 @@ import Synchronization
 /// connections (`scripts/bench-server.py --only-seated`). Moved together, a deck's events share
 /// that page. Reading merges the table's events and the tail, in one read transaction.
 ///
-/// The tail is a slot of ``tailCapacity`` bytes (its events, then zeros), so a deck's row keeps its
-/// size from change to change and SQLite writes it over itself. A tail that grew by each event made
-/// SQLite move the row within its page at every change (and rebalance pages as they filled), which
-/// cost a seated draw more than everything else its event adds (`scripts/bench-server.py
-/// --only-seated`). The writer knows each live table's tail (``EventTailCache``), so a change does
-/// not read it back.
-///
 /// One process owns an SQLite file (see ``SQLiteDeckStore``), so the observers of this process are
 /// everyone there is to tell.
 enum SQLiteEventLog {
@@ -34,10 +27,6 @@ enum SQLiteEventLog {
     /// An event with a larger payload moves into the table at once, with the tail, so that a deck's
     /// row stays well within a page (a full reshuffle of a table with many piles records them all).
     static let largePayload = 128
-    /// The size of a deck's tail slot: room for the 15 events before a move of typical changes
-    /// (a draw's record is about 25 bytes). Events that would overflow it move into the table
-    /// early, with the tail.
-    static let tailCapacity = 512
 
     /// Adds the event table to the schema.
     static func registerMigration(_ migrator: inout DatabaseMigrator) {
@@ -109,15 +98,6 @@ enum SQLiteEventLog {
         guard let bytes = try Data.fetchOne(select, arguments: [deckID]) else { return [] }
         return EventTail.decode(Array(bytes), deckID: deckID) ?? []
     }
-
-    /// The events of a deck's tail as the slot holds them, without its padding: empty when the
-    /// deck has none, or its tail cannot be read (its events are then lost, as ``tail(of:db:)``
-    /// says).
-    static func tailBytes(of deckID: String, db: Database) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        for event in try tail(of: deckID, db: db) { EventTail.append(event, to: &bytes) }
-        return bytes
-    }
 }
 
 /// The format of a deck's tail: each event as its number and its payload's length (unsigned LEB128
@@ -146,9 +126,7 @@ enum EventTail {
             }
             return nil
         }
-        // A zero byte where an event would start is the slot's padding: no event number (1 or more)
-        // starts with one.
-        while offset < bytes.count, bytes[offset] != 0 {
+        while offset < bytes.count {
             guard let number = count(), let length = count(), length <= UInt64(bytes.count - offset) else { return nil }
             let end = offset + Int(length)
             events.append(
@@ -220,40 +198,39 @@ extension SQLiteWriteBatch {
     enum TailWrite {
         /// Nothing: no event of the deck in this batch.
         case unchanged
-        /// Writes the slot in ``eventTailBuffer`` (bound as parameter 4): the tail with the batch's
-        /// events, or empty when they all went into the event table.
-        case slot
+        /// Appends ``eventTailBuffer`` (bound as parameter 4).
+        case append
+        /// Empties it: its events, and this batch's, went into the event table.
+        case clear
     }
 
     /// Takes the batch's events of a deck about to be written and decides where they go: onto the
-    /// deck's tail, or (with the tail) into the event table, now. Either way ``eventTailBuffer``
-    /// then holds the deck's new tail slot, ``SQLiteEventLog/tailCapacity`` bytes.
+    /// deck's tail, in ``eventTailBuffer``, or (with the tail) into the event table, now.
     func eventTail(writtenWith id: String) throws -> TailWrite {
         guard let events = unwrittenEvents.removeValue(forKey: id), !events.isEmpty else { return .unchanged }
-        let tail = try tails.tail(of: id) ?? SQLiteEventLog.tailBytes(of: id, db: db)
-        eventTailBuffer.removeAll(keepingCapacity: true)
-        eventTailBuffer.append(contentsOf: tail)
-        for event in events { EventTail.append(event, to: &eventTailBuffer) }
-        let spills =
-            eventTailBuffer.count > SQLiteEventLog.tailCapacity
-            || events.contains {
-                $0.number % SQLiteEventLog.spillInterval == 0 || $0.payload.count > SQLiteEventLog.largePayload
-            }
-        if spills {
-            let moving = (EventTail.decode(tail, deckID: id) ?? []) + events
-            for event in moving { try SQLiteEventLog.insert(event, db: db) }
-            eventTailBuffer.removeAll(keepingCapacity: true)
+        let spills = events.contains {
+            $0.number % SQLiteEventLog.spillInterval == 0 || $0.payload.count > SQLiteEventLog.largePayload
         }
-        tails.remember(eventTailBuffer, of: id)
-        eventTailBuffer.append(contentsOf: repeatElement(0, count: SQLiteEventLog.tailCapacity - eventTailBuffer.count))
-        return .slot
+        if spills {
+            let tail = try SQLiteEventLog.tail(of: id, db: db)
+            for event in tail + events { try SQLiteEventLog.insert(event, db: db) }
+            return .clear
+        }
+        eventTailBuffer.removeAll(keepingCapacity: true)
+        for event in events { EventTail.append(event, to: &eventTailBuffer) }
+        return .append
     }
 
     /// The statement that writes a deck back: its state, its change time when that is due, and its
-    /// tail slot.
+    /// tail.
     func deckUpdate(writesTime: Bool, tail: TailWrite) throws -> Statement {
         let time = writesTime ? ", updated_at = ?3" : ""
-        let events = tail == .slot ? ", recent_events = ?4" : ""
+        let events =
+            switch tail {
+            case .unchanged: ""
+            case .append: ", recent_events = recent_events || ?4"
+            case .clear: ", recent_events = x''"
+            }
         return try db.cachedStatement(sql: "UPDATE deck SET state = ?1" + time + events + " WHERE id = ?2")
     }
 }

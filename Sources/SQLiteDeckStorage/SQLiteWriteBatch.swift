@@ -41,9 +41,6 @@ final class SQLiteWriteBatch {
     /// Where ``flush()`` serializes decks; the write queue lends it for the batch, so that its
     /// capacity carries over from batch to batch.
     var serializationBuffer: [UInt8] = []
-    /// The live tables' tails as this batch leaves them; the write queue lends it for the batch,
-    /// and forgets it when the batch fails.
-    var tails = EventTailCache()
 
     init(db: Database, cache: DeckReadCache, changeTimes: RecordedChangeTimes) {
         self.db = db
@@ -112,7 +109,6 @@ final class SQLiteWriteBatch {
         let deleted = db.changesCount
         if deleted > 0 {
             decks.removeAll()
-            tails.removeAll()
             deletedDecks = true
             // The record starts over once this commits; the times written so far need not be kept.
             writtenChangeTimes.removeAll()
@@ -139,7 +135,7 @@ final class SQLiteWriteBatch {
                         try parameters.bind(blob: bytes, at: 1)
                         try parameters.bind(text: id, at: 2)
                         if writesTime { try parameters.bind(now, at: 3) }
-                        if tail == .slot { try parameters.bind(blob: events, at: 4) }
+                        if tail == .append { try parameters.bind(blob: events, at: 4) }
                     }
                 }
             }

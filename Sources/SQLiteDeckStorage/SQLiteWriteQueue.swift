@@ -45,8 +45,6 @@ final class SQLiteWriteQueue: Sendable {
     private let state = Mutex(State())
     /// The buffer batches serialize decks into, kept between batches (see `SQLiteWriteBatch`).
     private let serializationBuffer = Mutex<[UInt8]>([])
-    /// The live tables' tails, lent to each batch (see `EventTailCache`).
-    private let tails = Mutex(EventTailCache())
     private let queue = DispatchQueue(label: "riffle.sqlite.write-batches")
 
     /// - Parameters:
@@ -163,20 +161,12 @@ final class SQLiteWriteQueue: Sendable {
         var buffer: [UInt8] = []
         serializationBuffer.withLock { swap(&$0, &buffer) }
         defer { serializationBuffer.withLock { swap(&$0, &buffer) } }
-        // Batches run one at a time: the lock only hands the tails over between threads.
-        var knownTails = EventTailCache()
-        tails.withLock { swap(&$0, &knownTails) }
-        defer { tails.withLock { swap(&$0, &knownTails) } }
         do {
             let committed = try writer.writeWithoutTransaction { db in
                 try db.inBatchTransaction { () -> Committed in
                     let session = SQLiteWriteBatch(db: db, cache: cache, changeTimes: changeTimes)
                     swap(&session.serializationBuffer, &buffer)
-                    swap(&session.tails, &knownTails)
-                    defer {
-                        swap(&session.serializationBuffer, &buffer)
-                        swap(&session.tails, &knownTails)
-                    }
+                    defer { swap(&session.serializationBuffer, &buffer) }
                     for pending in batch { try pending.stage(session) }
                     try session.flush()
                     return Committed(
@@ -195,9 +185,8 @@ final class SQLiteWriteQueue: Sendable {
             onEvents(committed.events)
             onCommit()
         } catch {
-            // The transaction rolled back; whatever the caches learnt from it is not trusted.
+            // The transaction rolled back; whatever the cache learnt from it is not trusted.
             cache.removeAll()
-            knownTails.removeAll()
             for pending in batch { pending.finish(error) }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeckClient
+import PlayingCards
 
 /// `--token`: the player a `riffle table` or `riffle watch` command acts as.
 public struct PlayerOptions: ParsableArguments, Sendable {
@@ -26,5 +27,17 @@ public struct PlayerOptions: ParsableArguments, Sendable {
         let text = token ?? environment[Self.tokenEnvironmentVariable]
         guard let text, !text.isEmpty else { return nil }
         return PlayerToken(text)
+    }
+
+    /// The player a command names: its argument, else `RIFFLE_PLAYER`.
+    ///
+    /// - Parameters:
+    ///   - name: the name given on the command line, if any.
+    ///   - environment: the process environment, for `RIFFLE_PLAYER`.
+    /// - Returns: the name, or `nil` when neither gives a valid player name.
+    public static func player(_ name: String?, environment: [String: String]) -> String? {
+        let chosen = name ?? environment[playerEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        guard let chosen, PileName.isValid(chosen) else { return nil }
+        return chosen
     }
 }

@@ -121,8 +121,7 @@ public struct TableCommand: AsyncParsableCommand {
 
         /// Lists the player's hand with their token.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            let chosen = name ?? environment[PlayerOptions.playerEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
-            guard let chosen, PileName.isValid(chosen) else {
+            guard let chosen = PlayerOptions.player(name, environment: environment) else {
                 output.standardError(
                     "error: name the player (riffle table hand \(deckID) NAME) or set RIFFLE_PLAYER.\n")
                 return 1

@@ -31,7 +31,8 @@ struct StoredAndStreamedEventTests {
         let client = DeckOfCardsClient(
             configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
         let id = try await client.newDeck(shuffled: true).deckID
-        let ana = client.withPlayer(try await client.join(deckID: id, player: "ana").token)
+        let seat = try await client.join(deckID: id, player: "ana")
+        let ana = client.withPlayer(seat.token)
         let hand: [Card] = try await ana.draw(deckID: id, count: 2).cards.map(\.card)
         let stream = ana.events(deckID: id)
         let heard: DeckEvent = try await waitFor("the event of the cards played to the centre", upTo: testWaitLimit) {

@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "DeckStorage", targets: ["DeckStorage"]),
         .library(name: "DeckStores", targets: ["DeckStores", "SQLiteDeckStorage", "PostgresDeckStorage"]),
         .library(name: "DeckClient", targets: ["DeckClient"]),
+        .library(name: "DeckOfCardsLab", targets: ["DeckOfCardsLab"]),
         .executable(name: "riffle", targets: ["riffle"]),
     ],
     dependencies: [
@@ -121,8 +122,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
-        // The Swift SDK: async client plus the seed lab's CardAPIClient/Deck/Card surface.
+        // The Swift SDK: the async client.
         .target(name: "DeckClient", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
+        // The seed lab's completion-handler CardAPIClient/Deck/Card over the SDK, in a module of its own so that its
+        // `Card` does not clash with PlayingCards' for apps that import DeckClient and PlayingCards.
+        .target(name: "DeckOfCardsLab", dependencies: ["DeckClient", "PlayingCards"], swiftSettings: strictSwift6),
 
         // The commands of `riffle` (serve, deck, pile, art), as a library so tests can run them.
         .target(
@@ -212,7 +216,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DeckClientTests",
-            dependencies: ["DeckClient", "PlayingCards", "RiffleTestSupport"],
+            dependencies: ["DeckClient", "DeckOfCardsLab", "PlayingCards", "RiffleTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -3,13 +3,15 @@
 #
 #   1. Copies this working tree into a throw-away git repository and tags it (RIFFLE_VERSION, default 1.0.0).
 #   2. Writes a separate package that depends on that repository with `from:` and has one small executable per
-#      library product (Examples/Consumer/Sources): PlayingCards, SwipeStack, ListEditing, CardArt, DeckClient.
+#      library product for apps (Examples/Consumer/Sources): PlayingCards, SwipeStack, ListEditing, CardArt,
+#      DeckClient (with PlayingCards: both imported in one file, so `Card` and `DeckEvent` must not clash),
+#      DeckOfCardsLab.
 #   3. Resolves and builds it, then checks that
 #      - no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the web app, the stores) was built
 #        for these products;
-#      - only deck-client links Foundation (the others import nothing but Riffle);
-#      - every executable runs and checks its own output; deck-client talks to a real `riffle serve`
-#        (RIFFLE_BIN, default .build/debug/riffle) on a free loopback port.
+#      - only deck-client and deck-of-cards-lab link Foundation (the others import nothing but Riffle);
+#      - every executable runs and checks its own output; deck-client and deck-of-cards-lab talk to a real
+#        `riffle serve` (RIFFLE_BIN, default .build/debug/riffle) on a free loopback port.
 # Exits non-zero, saying what failed, on any step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,8 +42,9 @@ git -C "$work/riffle" tag "$version"
 echo "== consumer: a package that depends on it with from: \"$version\""
 mkdir "$work/consumer"
 cp -R Examples/Consumer/Sources "$work/consumer/Sources"
-products=(PlayingCards SwipeStack ListEditing CardArt DeckClient)
-executables=(play-cards swipe-stack list-editing card-art deck-client)
+# The products each executable depends on (space-separated), in the order of `executables`.
+products=(PlayingCards SwipeStack ListEditing CardArt "DeckClient PlayingCards" DeckOfCardsLab)
+executables=(play-cards swipe-stack list-editing card-art deck-client deck-of-cards-lab)
 {
     echo '// swift-tools-version: 6.1'
     echo 'import PackageDescription'
@@ -52,7 +55,10 @@ executables=(play-cards swipe-stack list-editing card-art deck-client)
     echo "    dependencies: [.package(url: \"file://$work/riffle\", from: \"$version\")],"
     echo '    targets: ['
     for i in "${!products[@]}"; do
-        echo "        .executableTarget(name: \"${executables[$i]}\", dependencies: [.product(name: \"${products[$i]}\", package: \"riffle\")]),"
+        dependencies=()
+        for product in ${products[$i]}; do dependencies+=(".product(name: \"$product\", package: \"riffle\")"); done
+        list=$(IFS=,; echo "${dependencies[*]}")
+        echo "        .executableTarget(name: \"${executables[$i]}\", dependencies: [${list//,/, }]),"
     done
     echo '    ]'
     echo ')'
@@ -70,16 +76,16 @@ for server_module in Hummingbird GRDB PostgresNIO Prometheus DeckService RiffleW
 done
 echo "no server module (Hummingbird, GRDB, PostgresNIO, Prometheus, DeckService, the web app, the stores) was built"
 
-echo "== consumer: only deck-client links Foundation"
+echo "== consumer: only deck-client and deck-of-cards-lab link Foundation"
 for exe in "${executables[@]}"; do
     [ -x "$bin_dir/$exe" ] || fail "no executable $exe"
     if command -v ldd > /dev/null 2>&1; then
         libraries=$(ldd "$bin_dir/$exe")
         if [[ "$libraries" == *libFoundation* ]]; then linked=yes; else linked=no; fi
-        if [ "$exe" = deck-client ]; then
-            [ "$linked" = yes ] || fail "deck-client should link Foundation (DeckClient needs it)"
+        if [ "$exe" = deck-client ] || [ "$exe" = deck-of-cards-lab ]; then
+            [ "$linked" = yes ] || fail "$exe should link Foundation (DeckClient needs it)"
         else
-            [ "$linked" = no ] || fail "$exe links Foundation, but imports only ${products[*]}"
+            [ "$linked" = no ] || fail "$exe links Foundation, but imports only PlayingCards, SwipeStack, ListEditing or CardArt"
         fi
         echo "$exe: Foundation linked: $linked"
     fi
@@ -102,4 +108,5 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 "$bin_dir/deck-client" "http://127.0.0.1:$port" || fail "deck-client exited with $?"
+"$bin_dir/deck-of-cards-lab" "http://127.0.0.1:$port" || fail "deck-of-cards-lab exited with $?"
 echo "check-consumer: all ${#executables[@]} executables built against Riffle $version by version, and ran"

@@ -54,7 +54,7 @@ public protocol DeckStore: Sendable {
     /// - Throws: what `change` threw, or ``StorageError``.
     func updateRecordingEvent<Result: Sendable>(
         deckID id: String, now: Int64,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?)
     ) async throws -> Result?
 
     /// Changes a deck as ``updateRecordingEvent(deckID:now:_:)`` does, once per idempotency key.
@@ -86,7 +86,7 @@ public protocol DeckStore: Sendable {
     /// - Throws: what `change` threw, or ``StorageError``.
     func updateOnce<Result: Sendable>(
         deckID id: String, now: Int64, key: IdempotencyKey,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) async throws -> IdempotentOutcome<Result>?
 
     /// Stores a new deck, as ``insert(_:now:)`` does, once per idempotency key in the store-wide
@@ -126,7 +126,7 @@ public protocol DeckStore: Sendable {
     ///   - limit: the most events returned.
     /// - Returns: the events, in number order; older events than the store retains are missing.
     /// - Throws: ``StorageError`` when the store cannot be read.
-    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent]
+    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [StoredDeckEvent]
 
     /// Starts telling `observer` about every event committed from now on, by this process or (for
     /// a store several processes share) any other.

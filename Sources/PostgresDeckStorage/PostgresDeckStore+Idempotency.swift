@@ -7,7 +7,7 @@ import PostgresNIO
 extension PostgresDeckStore {
     public func updateOnce<Result: Sendable>(
         deckID id: String, now: Int64, key: IdempotencyKey,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) async throws -> IdempotentOutcome<Result>? {
         let outcome = PostgresChangeOutcome<(Result, RememberedAnswer)>()
         let completion = await writes.submit(

@@ -28,7 +28,7 @@ struct PostgresPendingChange: Sendable {
     /// Runs the change on `deck`: on success `deck` holds the new state and the change's event (if
     /// it records one) is returned, to be written with the deck; when the change throws, `deck` is
     /// left as it was and the error is kept as the change's result.
-    let run: @Sendable (inout DeckState) -> DeckEvent?
+    let run: @Sendable (inout DeckState) -> StoredDeckEvent?
     /// Called once with the outcome.
     let complete: @Sendable (Completion) -> Void
     /// The change's idempotency key, if it has one: the batch looks it up before running the
@@ -39,7 +39,7 @@ struct PostgresPendingChange: Sendable {
     let answer: @Sendable () -> RememberedAnswer?
 
     init(
-        deckID: String, now: Int64, run: @escaping @Sendable (inout DeckState) -> DeckEvent?,
+        deckID: String, now: Int64, run: @escaping @Sendable (inout DeckState) -> StoredDeckEvent?,
         complete: @escaping @Sendable (Completion) -> Void, key: IdempotencyKey? = nil,
         answer: @escaping @Sendable () -> RememberedAnswer? = { nil }
     ) {
@@ -55,14 +55,14 @@ struct PostgresPendingChange: Sendable {
 /// The result of a change's latest run, kept until its batch ends.
 final class PostgresChangeOutcome<Value: Sendable>: Sendable {
     /// What the change returned: its result and the event it recorded, if any.
-    typealias Answer = (Value, DeckEvent?)
+    typealias Answer = (Value, StoredDeckEvent?)
 
     private let value = Mutex<Result<Answer, any Error>?>(nil)
 
     /// Runs `change` on a copy of `deck`, replacing `deck` only when it succeeds, and keeps its result.
     ///
     /// - Returns: the event the change recorded, when it succeeded and recorded one.
-    func run(_ change: (inout DeckState) throws -> Answer, on deck: inout DeckState) -> DeckEvent? {
+    func run(_ change: (inout DeckState) throws -> Answer, on deck: inout DeckState) -> StoredDeckEvent? {
         var copy = deck
         let result: Result<Answer, any Error>
         do {

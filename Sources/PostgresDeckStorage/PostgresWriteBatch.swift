@@ -261,9 +261,9 @@ struct PostgresWriteBatch: Sendable {
     /// Runs a deck's changes in order on `base`; each records its own result.
     ///
     /// - Returns: the new state and the events the changes recorded, in order.
-    private func runChanges(of work: DeckWork, on base: DeckState) -> (DeckState, [DeckEvent]) {
+    private func runChanges(of work: DeckWork, on base: DeckState) -> (DeckState, [StoredDeckEvent]) {
         var deck = base
-        var events: [DeckEvent] = []
+        var events: [StoredDeckEvent] = []
         for change in work.changes {
             if let event = change.run(&deck) { events.append(event) }
         }
@@ -369,7 +369,7 @@ private struct WriteBackInput {
     /// A compare-and-swap of `state` over the row at `version`, stamped `now`, with the events
     /// that go in only if it is written.
     mutating func write(
-        deck id: String, state: DeckState, events: [DeckEvent], over version: Int64, now: Int64, position: Int
+        deck id: String, state: DeckState, events: [StoredDeckEvent], over version: Int64, now: Int64, position: Int
     ) throws {
         append(id, ByteBuffer(bytes: try state.serialized()), version, now, write: true, position: position)
         for event in events {

@@ -69,8 +69,8 @@ final class PostgresWriteQueue: Sendable {
     /// - Throws: what `change` threw, or `StorageError` when the database failed.
     func perform<Value: Sendable>(
         deckID id: String, now: Int64,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Value, DeckEvent?)
-    ) async throws -> (Value, DeckEvent?)? {
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Value, StoredDeckEvent?)
+    ) async throws -> (Value, StoredDeckEvent?)? {
         let outcome = PostgresChangeOutcome<Value>()
         let completion = await submit(deckID: id, now: now) { deck in outcome.run(change, on: &deck) }
         return try outcome.answer(for: completion).get()
@@ -85,7 +85,7 @@ final class PostgresWriteQueue: Sendable {
     func submit(
         deckID id: String, now: Int64, key: IdempotencyKey? = nil,
         answer: @escaping @Sendable () -> RememberedAnswer? = { nil },
-        run: @escaping @Sendable (inout DeckState) -> DeckEvent?
+        run: @escaping @Sendable (inout DeckState) -> StoredDeckEvent?
     ) async -> PostgresPendingChange.Completion {
         let runsAlone = state.withLock { state in
             if state.running || state.latestBatchSize > 1 { return false }

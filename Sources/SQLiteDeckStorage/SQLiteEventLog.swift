@@ -19,7 +19,7 @@ import Synchronization
 /// everyone there is to tell.
 enum SQLiteEventLog {
     /// Old events are trimmed every this many events of a deck, keeping at least
-    /// ``DeckEvent/retainedCount``.
+    /// ``StoredDeckEvent/retainedCount``.
     static let trimInterval: Int64 = 128
     /// A deck's tail moves into the event table with each event whose number is a multiple of this
     /// (``trimInterval`` is one too, so trimming happens as a tail moves).
@@ -53,7 +53,7 @@ enum SQLiteEventLog {
 
     /// Writes an event into the event table inside the current transaction, trimming the deck's
     /// oldest events now and then.
-    static func insert(_ event: DeckEvent, db: Database) throws {
+    static func insert(_ event: StoredDeckEvent, db: Database) throws {
         // Bound through SQLite's C interface, the payload without a copy (see `Statement.runToCompletion`).
         let statement = try db.cachedStatement(
             sql: "INSERT INTO deck_event (deck_id, number, payload) VALUES (?, ?, ?)")
@@ -66,19 +66,19 @@ enum SQLiteEventLog {
         }
         if event.number % trimInterval == 0 {
             try db.cachedStatement(sql: "DELETE FROM deck_event WHERE deck_id = ? AND number <= ?")
-                .execute(arguments: [event.deckID, event.number - DeckEvent.retainedCount - trimInterval])
+                .execute(arguments: [event.deckID, event.number - StoredDeckEvent.retainedCount - trimInterval])
         }
     }
 
     /// A deck's events after `number`, oldest first: the event table's, then its tail's.
-    static func events(deckID: String, after number: Int64, limit: Int, db: Database) throws -> [DeckEvent] {
+    static func events(deckID: String, after number: Int64, limit: Int, db: Database) throws -> [StoredDeckEvent] {
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: "SELECT number, payload FROM deck_event WHERE deck_id = ? AND number > ? ORDER BY number LIMIT ?"),
             arguments: [deckID, number, limit])
         var events = rows.map { row in
             let payload: Data = row[1]
-            return DeckEvent(deckID: deckID, number: row[0], payload: Array(payload))
+            return StoredDeckEvent(deckID: deckID, number: row[0], payload: Array(payload))
         }
         guard events.count < limit else { return events }
         let after = events.last?.number ?? number
@@ -93,7 +93,7 @@ enum SQLiteEventLog {
     ///
     /// A tail that cannot be read (the file was damaged) counts as no events: subscribers that miss
     /// them get a resync, as for events trimmed away, and the deck itself stays usable.
-    static func tail(of deckID: String, db: Database) throws -> [DeckEvent] {
+    static func tail(of deckID: String, db: Database) throws -> [StoredDeckEvent] {
         let select = try db.cachedStatement(sql: "SELECT recent_events FROM deck WHERE id = ?")
         guard let bytes = try Data.fetchOne(select, arguments: [deckID]) else { return [] }
         return EventTail.decode(Array(bytes), deckID: deckID) ?? []
@@ -104,15 +104,15 @@ enum SQLiteEventLog {
 /// varints, so neither is ever cut short) and the payload.
 enum EventTail {
     /// Appends an event.
-    static func append(_ event: DeckEvent, to bytes: inout [UInt8]) {
+    static func append(_ event: StoredDeckEvent, to bytes: inout [UInt8]) {
         appendCount(UInt64(bitPattern: event.number), to: &bytes)
         appendCount(UInt64(event.payload.count), to: &bytes)
         bytes.append(contentsOf: event.payload)
     }
 
     /// Reads every event back, or `nil` when the bytes are not a tail.
-    static func decode(_ bytes: [UInt8], deckID: String) -> [DeckEvent]? {
-        var events: [DeckEvent] = []
+    static func decode(_ bytes: [UInt8], deckID: String) -> [StoredDeckEvent]? {
+        var events: [StoredDeckEvent] = []
         var offset = 0
         func count() -> UInt64? {
             var value: UInt64 = 0
@@ -130,7 +130,7 @@ enum EventTail {
             guard let number = count(), let length = count(), length <= UInt64(bytes.count - offset) else { return nil }
             let end = offset + Int(length)
             events.append(
-                DeckEvent(deckID: deckID, number: Int64(bitPattern: number), payload: Array(bytes[offset..<end])))
+                StoredDeckEvent(deckID: deckID, number: Int64(bitPattern: number), payload: Array(bytes[offset..<end])))
             offset = end
         }
         return events
@@ -155,7 +155,7 @@ final class DeckEventObservers: Sendable {
     }
 
     /// Tells every observer about committed events: for each deck, its latest number.
-    func committed(_ events: [DeckEvent]) {
+    func committed(_ events: [StoredDeckEvent]) {
         guard !events.isEmpty else { return }
         let current = observers.withLock { $0 }
         guard !current.isEmpty else { return }
@@ -178,9 +178,9 @@ extension SQLiteWriteBatch {
     /// returned an event, keeps the event to be written with the deck when the batch is flushed,
     /// in the batch's transaction.
     func updateRecordingEvent<Result>(
-        deckID id: String, now: Int64, _ change: (inout DeckState) throws -> (Result, DeckEvent?)
+        deckID id: String, now: Int64, _ change: (inout DeckState) throws -> (Result, StoredDeckEvent?)
     ) throws -> Result? {
-        var event: DeckEvent?
+        var event: StoredDeckEvent?
         let result = try update(deckID: id, now: now) { deck in
             let before = deck
             let (result, recorded) = try change(&deck)
@@ -238,12 +238,12 @@ extension SQLiteWriteBatch {
 extension SQLiteDeckStore {
     public func updateRecordingEvent<Result: Sendable>(
         deckID id: String, now: Int64,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?)
     ) async throws -> Result? {
         try await writes.perform { batch in try batch.updateRecordingEvent(deckID: id, now: now, change) }
     }
 
-    public func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent] {
+    public func events(deckID id: String, after number: Int64, limit: Int) async throws -> [StoredDeckEvent] {
         do {
             return try await writer.read { db in
                 try SQLiteEventLog.events(deckID: id, after: number, limit: limit, db: db)

@@ -135,7 +135,7 @@ extension SQLiteWriteBatch {
     /// the key is looked up first, and remembered with the change's answer when the change ran.
     func updateOnce<Result>(
         deckID id: String, now: Int64, key: IdempotencyKey,
-        _ change: (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+        _ change: (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) throws -> IdempotentOutcome<Result>? {
         if let remembered = try SQLiteRememberedAnswers.lookUp(deckID: id, key: key.key, db: db) {
             return remembered.outcome(for: key)
@@ -167,7 +167,7 @@ extension SQLiteWriteBatch {
 extension SQLiteDeckStore {
     public func updateOnce<Result: Sendable>(
         deckID id: String, now: Int64, key: IdempotencyKey,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) async throws -> IdempotentOutcome<Result>? {
         try await writes.perform { batch in try batch.updateOnce(deckID: id, now: now, key: key, change) }
     }

@@ -31,10 +31,10 @@ final class SQLiteWriteBatch {
     /// ``RecordedChangeTimes`` once it commits.
     private(set) var writtenChangeTimes: [(id: String, time: Int64)] = []
     /// The events written in this batch (see SQLiteEventLog), for the observers once it commits.
-    var recordedEvents: [DeckEvent] = []
+    var recordedEvents: [StoredDeckEvent] = []
     /// The events of each deck not yet written: they go with the deck's row when it is flushed
     /// (see `SQLiteEventLog`).
-    var unwrittenEvents: [String: [DeckEvent]] = [:]
+    var unwrittenEvents: [String: [StoredDeckEvent]] = [:]
     /// The bytes of the events that ``flush()`` appends to a deck's row; kept between decks so that
     /// its capacity carries over.
     var eventTailBuffer: [UInt8] = []

@@ -41,7 +41,7 @@ final class SQLiteWriteQueue: Sendable {
     private let changeTimes = RecordedChangeTimes()
     private let maximumBatch: Int
     private let onCommit: @Sendable () -> Void
-    private let onEvents: @Sendable ([DeckEvent]) -> Void
+    private let onEvents: @Sendable ([StoredDeckEvent]) -> Void
     private let state = Mutex(State())
     /// The buffer batches serialize decks into, kept between batches (see `SQLiteWriteBatch`).
     private let serializationBuffer = Mutex<[UInt8]>([])
@@ -55,7 +55,8 @@ final class SQLiteWriteQueue: Sendable {
     ///   - onEvents: called with the events a batch recorded once it commits, on the batch queue.
     init(
         writer: any DatabaseWriter, cache: DeckReadCache, maximumBatch: Int = 256,
-        onCommit: @escaping @Sendable () -> Void = {}, onEvents: @escaping @Sendable ([DeckEvent]) -> Void = { _ in }
+        onCommit: @escaping @Sendable () -> Void = {},
+        onEvents: @escaping @Sendable ([StoredDeckEvent]) -> Void = { _ in }
     ) {
         self.writer = writer
         self.cache = cache
@@ -197,7 +198,7 @@ private struct Committed {
     let decks: [String: DeckState?]
     let rank: DeckReadCache.Rank
     let deletedDecks: Bool
-    let events: [DeckEvent]
+    let events: [StoredDeckEvent]
     let changeTimes: [(id: String, time: Int64)]
 }
 

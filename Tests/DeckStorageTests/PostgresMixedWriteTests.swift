@@ -15,10 +15,10 @@ import Testing
 
     /// Draws one card and records its event; returns the cards' codes.
     private func drawRecordingEvent(_ store: any DeckStore, _ id: String) async throws -> [String] {
-        let codes = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> ([String], DeckEvent?) in
+        let codes = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> ([String], StoredDeckEvent?) in
             let codes = try deck.draw(count: 1).cards.map(\.code)
             let number = deck.countChange()
-            return (codes, DeckEvent(deckID: id, number: number, payload: Array(codes.joined().utf8)))
+            return (codes, StoredDeckEvent(deckID: id, number: number, payload: Array(codes.joined().utf8)))
         }
         return try #require(codes)
     }

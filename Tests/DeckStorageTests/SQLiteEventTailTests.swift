@@ -19,10 +19,10 @@ import Testing
     /// Draws one card and records an event with `payload` (by default, the event's number as text).
     @discardableResult
     private func draw(_ store: SQLiteDeckStore, _ id: String, payload: [UInt8]? = nil) async throws -> Int64 {
-        let number = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> (Int64, DeckEvent?) in
+        let number = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> (Int64, StoredDeckEvent?) in
             _ = try deck.draw(count: 1)
             let number = deck.countChange()
-            return (number, DeckEvent(deckID: id, number: number, payload: payload ?? Array(String(number).utf8)))
+            return (number, StoredDeckEvent(deckID: id, number: number, payload: payload ?? Array(String(number).utf8)))
         }
         return try #require(number)
     }
@@ -38,8 +38,9 @@ import Testing
         try await store.writer.read { db in try SQLiteEventLog.tail(of: id, db: db).map(\.number) }
     }
 
-    private func allEvents(_ store: SQLiteDeckStore, _ id: String, after number: Int64 = 0) async throws -> [DeckEvent]
-    {
+    private func allEvents(
+        _ store: SQLiteDeckStore, _ id: String, after number: Int64 = 0
+    ) async throws -> [StoredDeckEvent] {
         try await store.events(deckID: id, after: number, limit: 10_000)
     }
 

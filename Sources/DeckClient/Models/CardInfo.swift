@@ -9,8 +9,7 @@ import PlayingCards
 /// ```
 ///
 /// The code is decoded as a `PlayingCards.Card`, so ``card`` is typed; an unknown code is a
-/// decoding error naming the field. (This module's own ``Card`` class is the seed lab's
-/// completion-handler model; write `PlayingCards.Card` where both modules are imported.)
+/// decoding error naming the field.
 public struct CardInfo: Hashable, Sendable, Decodable {
     /// The card, from its `code`.
     public var card: PlayingCards.Card

@@ -14,8 +14,8 @@ struct DeckOutcome: Sendable {
     let deckID: String
 
     /// The event to store with the change: the record, numbered with the change number.
-    var event: DeckEvent? {
-        record.map { DeckEvent(deckID: deckID, number: changeNumber, payload: $0.encoded()) }
+    var event: StoredDeckEvent? {
+        record.map { StoredDeckEvent(deckID: deckID, number: changeNumber, payload: $0.encoded()) }
     }
 }
 

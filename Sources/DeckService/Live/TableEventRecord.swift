@@ -1,6 +1,6 @@
 import PlayingCards
 
-/// What the service stores about one change of a live table, as a ``DeckEvent``'s payload: what
+/// What the service stores about one change of a live table, as a ``StoredDeckEvent``'s payload: what
 /// happened, who did it, every card that moved (hidden ones included, since the store is the
 /// server's own) and how the deck's counts changed. Each subscriber's view is rendered from it by
 /// ``TableEventRenderer``, which leaves out what that subscriber may not see.

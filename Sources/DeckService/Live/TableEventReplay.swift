@@ -28,7 +28,7 @@ enum TableEventReplay {
     ///   record that cannot be read or does not fit the counts), and whether every event was
     ///   replayed.
     static func forward(
-        _ events: [DeckEvent], from snapshot: TableSnapshot, at number: Int64
+        _ events: [StoredDeckEvent], from snapshot: TableSnapshot, at number: Int64
     ) -> (steps: [Step], complete: Bool) {
         var steps: [Step] = []
         steps.reserveCapacity(events.count)
@@ -54,7 +54,7 @@ enum TableEventReplay {
     /// - Returns: the steps of the longest run of events that ends at the deck's change number and
     ///   can be replayed, in number order; events before a gap, an unreadable record, or a record
     ///   that does not fit are left out.
-    static func backward(_ events: [DeckEvent], to deck: DeckState) -> [Step] {
+    static func backward(_ events: [StoredDeckEvent], to deck: DeckState) -> [Step] {
         var number = deck.changeNumber
         // The counts after event `number`; nil once unknown (before a JSON record).
         var after: TableSnapshot? = TableSnapshot(deck)
@@ -92,8 +92,8 @@ enum TableEventReplay {
     static func events(
         of deckID: String, in store: any DeckStore, after number: Int64, through latest: Int64,
         followingOnly: Bool = false
-    ) async throws -> [DeckEvent] {
-        var events: [DeckEvent] = []
+    ) async throws -> [StoredDeckEvent] {
+        var events: [StoredDeckEvent] = []
         var after = number
         while after < latest {
             let page = try await store.events(deckID: deckID, after: after, limit: EventHub.pageSize)

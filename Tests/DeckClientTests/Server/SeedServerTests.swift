@@ -1,4 +1,5 @@
 import DeckClient
+import DeckOfCardsLab
 import Foundation
 import Testing
 

@@ -55,14 +55,14 @@ import Testing
             let number = deck.countChange()
             let payload = Self.jsonRecord(
                 kind: "deal", player: nil, after: deck, moves: [(from: "deck", to: "alice", cards: cards)])
-            return (cards, DeckEvent(deckID: id, number: number, payload: payload))
+            return (cards, StoredDeckEvent(deckID: id, number: number, payload: payload))
         }
         _ = try await store.updateRecordingEvent(deckID: id, now: now) { deck in
             let cards = try deck.draw(count: 2).cards
             let number = deck.countChange()
             let payload = Self.jsonRecord(
                 kind: "draw", player: "alice", after: deck, moves: [(from: "deck", to: "drawn", cards: cards)])
-            return (cards, DeckEvent(deckID: id, number: number, payload: payload))
+            return (cards, StoredDeckEvent(deckID: id, number: number, payload: payload))
         }
         let server = try await TestServer.start(store: store)
         defer { Task { await server.stop() } }

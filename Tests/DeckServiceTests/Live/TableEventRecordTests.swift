@@ -251,7 +251,7 @@ import Testing
         var generator = SeededRandomNumberGenerator(seed: 2_033)
         var deck = try table(players: ["alice", "bob", "carol"], deckCount: 2)
         let start = deck
-        var events: [DeckEvent] = []
+        var events: [StoredDeckEvent] = []
         var snapshots: [TableSnapshot] = []
         for _ in 0..<800 {
             let before = deck
@@ -270,7 +270,7 @@ import Testing
             guard deck != before else { continue }
             let number = deck.countChange()
             let record = TableEventRecord(kind: "change", player: nil, before: before, after: deck)
-            events.append(DeckEvent(deckID: "d", number: number, payload: record.encoded()))
+            events.append(StoredDeckEvent(deckID: "d", number: number, payload: record.encoded()))
             snapshots.append(TableSnapshot(deck))
         }
         #expect(events.count > 300)
@@ -302,8 +302,8 @@ import Testing
         try deck.deal(toPile: "alice", count: 2)
         let legacy = try TableEventRecord(decoding: Array(Self.storedJSON.utf8))
         var events = [
-            DeckEvent(deckID: "d", number: 1, payload: Array(Self.storedJSON.utf8)),
-            DeckEvent(deckID: "d", number: 2, payload: Array(Self.storedJSON.utf8)),
+            StoredDeckEvent(deckID: "d", number: 1, payload: Array(Self.storedJSON.utf8)),
+            StoredDeckEvent(deckID: "d", number: 2, payload: Array(Self.storedJSON.utf8)),
         ]
         _ = deck.countChange()
         _ = deck.countChange()
@@ -311,7 +311,7 @@ import Testing
         _ = try deck.draw(count: 1)
         let number = deck.countChange()
         events.append(
-            DeckEvent(
+            StoredDeckEvent(
                 deckID: "d", number: number,
                 payload: TableEventRecord(kind: "draw", player: nil, before: before, after: deck).encoded()))
         let steps = TableEventReplay.backward(events, to: deck)

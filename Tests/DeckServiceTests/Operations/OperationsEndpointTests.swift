@@ -175,17 +175,20 @@ private struct FailingStore: DeckStore {
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? { throw Failure() }
     func updateRecordingEvent<Result: Sendable>(
-        deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
+        deckID id: String, now: Int64,
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?)
     ) async throws -> Result? { throw Failure() }
     func updateOnce<Result: Sendable>(
         deckID id: String, now: Int64, key: IdempotencyKey,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) async throws -> IdempotentOutcome<Result>? { throw Failure() }
     func insertOnce(
         _ deck: DeckState, now: Int64, key: IdempotencyKey, answer: @escaping @Sendable (String) -> RememberedAnswer
     ) async throws -> IdempotentOutcome<String> { throw Failure() }
     func forgetAnswers(rememberedBefore cutoff: Int64) async throws -> Int { throw Failure() }
-    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent] { throw Failure() }
+    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [StoredDeckEvent] {
+        throw Failure()
+    }
     func observeEvents(_ observer: @escaping DeckEventObserver) async throws { throw Failure() }
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int { throw Failure() }
     func deckCount() async throws -> Int { throw Failure() }

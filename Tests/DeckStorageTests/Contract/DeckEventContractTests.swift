@@ -22,7 +22,7 @@ import Testing
         try await store.updateRecordingEvent(deckID: id, now: 1) { deck in
             _ = try deck.draw(count: count)
             let number = deck.countChange()
-            return (number, DeckEvent(deckID: id, number: number, payload: payload))
+            return (number, StoredDeckEvent(deckID: id, number: number, payload: payload))
         }
     }
 
@@ -50,14 +50,14 @@ import Testing
         let store = try await backend.makeStore()
         let id = try await store.insert(try liveDeck(), now: 0)
         await #expect(throws: DeckError.self) {
-            _ = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> (Int, DeckEvent?) in
+            _ = try await store.updateRecordingEvent(deckID: id, now: 1) { deck -> (Int, StoredDeckEvent?) in
                 _ = try deck.draw(count: 1)
                 _ = try deck.drawFromPile(named: "missing")
-                return (0, DeckEvent(deckID: id, number: 1, payload: [9]))
+                return (0, StoredDeckEvent(deckID: id, number: 1, payload: [9]))
             }
         }
         let unchanged = try await store.updateRecordingEvent(deckID: id, now: 1) { _ in
-            (7, DeckEvent(deckID: id, number: 1, payload: [9]))
+            (7, StoredDeckEvent(deckID: id, number: 1, payload: [9]))
         }
         #expect(unchanged == 7)
         #expect(try await store.events(deckID: id, after: 0, limit: 10).isEmpty)

@@ -33,7 +33,7 @@ import Testing
             let number = deck.countChange() ?? 0
             let body = Array(("{\"cards\":\"" + codes.joined(separator: ",") + "\"}").utf8)
             return (
-                codes, DeckEvent(deckID: id, number: number, payload: [1]),
+                codes, StoredDeckEvent(deckID: id, number: number, payload: [1]),
                 RememberedAnswer(status: 200, body: body, changeNumber: number)
             )
         }
@@ -69,7 +69,7 @@ import Testing
         let id = try await store.insert(try liveDeck(), now: 0)
         await #expect(throws: DeckError.self) {
             _ = try await store.updateOnce(deckID: id, now: 1, key: key("refused")) {
-                (deck: inout DeckState) -> (Int, DeckEvent?, RememberedAnswer) in
+                (deck: inout DeckState) -> (Int, StoredDeckEvent?, RememberedAnswer) in
                 _ = try deck.draw(count: 1)
                 _ = try deck.drawFromPile(named: "missing", count: 1)
                 return (0, nil, RememberedAnswer(status: 200, body: [], changeNumber: 0))

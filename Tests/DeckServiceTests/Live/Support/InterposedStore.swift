@@ -29,7 +29,7 @@ final class InterposedStore: DeckStore {
     /// How many event reads have failed.
     var eventReadsFailed: Int { failedReads.withLock { $0 } }
 
-    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [DeckEvent] {
+    func events(deckID id: String, after number: Int64, limit: Int) async throws -> [StoredDeckEvent] {
         if failsEventReads {
             failedReads.withLock { $0 += 1 }
             throw ReadFailure()
@@ -49,11 +49,12 @@ final class InterposedStore: DeckStore {
         deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> Result
     ) async throws -> Result? { try await base.update(deckID: id, now: now, change) }
     func updateRecordingEvent<Result: Sendable>(
-        deckID id: String, now: Int64, _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?)
+        deckID id: String, now: Int64,
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?)
     ) async throws -> Result? { try await base.updateRecordingEvent(deckID: id, now: now, change) }
     func updateOnce<Result: Sendable>(
         deckID id: String, now: Int64, key: IdempotencyKey,
-        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, DeckEvent?, RememberedAnswer)
+        _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) async throws -> IdempotentOutcome<Result>? { try await base.updateOnce(deckID: id, now: now, key: key, change) }
     func insertOnce(
         _ deck: DeckState, now: Int64, key: IdempotencyKey, answer: @escaping @Sendable (String) -> RememberedAnswer

@@ -1,3 +1,4 @@
+import DeckClient
 import Foundation
 
 #if canImport(UIKit)
@@ -7,8 +8,8 @@ import Foundation
 /// The seed lab's API client: a `shared` singleton with `newDeckShuffled`, `drawCards` and
 /// `downloadImage(at:handler:)`, answering through completion handlers.
 ///
-/// It is a thin layer over ``DeckOfCardsClient``, kept for people following the Deck of Cards
-/// lab; new code should use ``DeckOfCardsClient`` directly. Handlers are called on the main
+/// It is a thin layer over DeckClient's `DeckOfCardsClient`, kept for people following the Deck of
+/// Cards lab; new code should use `DeckOfCardsClient` directly. Handlers are called on the main
 /// actor, as UIKit code expects, with the JSON as `[String: Any]` as the lab describes.
 ///
 /// ```swift
@@ -34,7 +35,7 @@ public struct CardAPIClient: Sendable {
     /// The client the lab's `Deck` and `Card` use unless given another.
     ///
     /// It starts as a client for ``defaultServer(environment:)``: `$RIFFLE_SERVER` when that is an
-    /// `http` or `https` URL, else ``DeckClientConfiguration/defaultBaseURL``. Setting it, once at
+    /// `http` or `https` URL, else `DeckClientConfiguration.defaultBaseURL`. Setting it, once at
     /// launch before decks and cards are made, points every later default `Deck()` and `Card` at
     /// another server; objects already made keep the client they were made with. Reading and
     /// setting are thread-safe.
@@ -47,7 +48,7 @@ public struct CardAPIClient: Sendable {
     ///
     /// - Parameter environment: the process environment; by default this process's.
     /// - Returns: `RIFFLE_SERVER` when it is an `http` or `https` URL with a host (surrounding
-    ///   whitespace ignored), else ``DeckClientConfiguration/defaultBaseURL``.
+    ///   whitespace ignored), else `DeckClientConfiguration.defaultBaseURL`.
     public static func defaultServer(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         guard let text = environment[serverEnvironmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
             let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -85,8 +86,9 @@ public struct CardAPIClient: Sendable {
         let client = self.client
         Task { @MainActor in
             do {
-                let response = try await client.send(.newDeck(shuffled: true, deckCount: deckCount))
-                _ = try DeckOfCardsClient.decode(DeckStatus.self, from: response)
+                let request = DeckRequest.newDeck(shuffled: true, deckCount: deckCount)
+                let response = try await client.send(request)
+                _ = try DeckOfCardsClient.decode(DeckStatus.self, from: response, for: request)
                 handler(Self.jsonObject(response.body), nil)
             } catch {
                 handler(nil, DeckClientError.wrapping(error))
@@ -101,7 +103,7 @@ public struct CardAPIClient: Sendable {
     ///   - count: how many cards.
     ///   - handler: called on the main actor with the array of card dictionaries (`image`,
     ///     `value`, `suit`, `code`, `images`). When fewer cards remained than asked for, the
-    ///     cards that were dealt come with a ``DeckClientError/Code/notEnoughCards`` error.
+    ///     cards that were dealt come with a `DeckClientError.Code.notEnoughCards` error.
     public func drawCards(
         deckID: String, count: Int, handler: @escaping @MainActor ([[String: Any]]?, DeckClientError?) -> Void
     ) {
@@ -115,8 +117,10 @@ public struct CardAPIClient: Sendable {
         let client = self.client
         Task { @MainActor in
             do {
-                let response = try await client.send(.draw(deckID: deckID, count: count))
-                let draw = try DeckOfCardsClient.decode(DrawResult.self, from: response, mayDealShort: true)
+                // A main-deck draw may deal short: `decode` then answers a result with a shortfall, not an error.
+                let request = DeckRequest.draw(deckID: deckID, count: count)
+                let response = try await client.send(request)
+                let draw = try DeckOfCardsClient.decode(DrawResult.self, from: response, for: request)
                 let cards = Self.jsonObject(response.body)?["cards"] as? [[String: Any]] ?? []
                 let shortfall = draw.shortfall.map {
                     DeckClientError(code: .notEnoughCards, message: $0, httpStatus: response.status, serverMessage: $0)
@@ -176,12 +180,5 @@ public struct CardAPIClient: Sendable {
 
     static func jsonObject(_ body: Data) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
-    }
-}
-
-extension DeckClientError {
-    /// Any error as a client error (the client only throws these; others become transport failures).
-    static func wrapping(_ error: any Error) -> DeckClientError {
-        error as? DeckClientError ?? DeckClientError(code: .transportFailed, message: "\(error)")
     }
 }

@@ -1,3 +1,4 @@
+import DeckClient
 import Foundation
 import PlayingCards
 
@@ -13,9 +14,10 @@ import PlayingCards
 /// card.downloadImage { ok in /* card.image is set */ }
 /// ```
 ///
-/// **Name clash:** `PlayingCards` also has a `Card` (the typed card value). In a file importing
-/// both modules, write `DeckClient.Card` for this class and `PlayingCards.Card` for the value;
-/// ``playingCard`` converts.
+/// `PlayingCards` also has a `Card` (the typed card value), which `DeckClient` uses. This class lives
+/// in a module of its own so that an app importing `DeckClient` and `PlayingCards` names that value
+/// `Card` unqualified. A file that imports this module and `PlayingCards` too writes
+/// `DeckOfCardsLab.Card` for this class and `PlayingCards.Card` for the value; ``playingCard`` converts.
 ///
 /// `Card` is isolated to the main actor, which makes it `Sendable`: ``image`` and
 /// ``isDownloading`` are only changed there, where the handlers run too.
@@ -66,7 +68,7 @@ public final class Card {
     /// Creates a card from the async client's typed card.
     ///
     /// - Parameters:
-    ///   - info: the card as ``DeckOfCardsClient`` decodes it.
+    ///   - info: the card as DeckClient's `DeckOfCardsClient` decodes it.
     ///   - apiClient: the client for the image download; by default the shared one.
     public convenience init(_ info: CardInfo, apiClient: CardAPIClient = .shared) {
         self.init(

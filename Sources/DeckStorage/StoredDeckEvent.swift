@@ -2,9 +2,12 @@
 /// opaque payload that the service writes and reads (the store never looks inside).
 ///
 /// Events are stored in the same transaction as the change they describe, so an acknowledged
-/// change always has its event. A store keeps at least the last ``DeckEvent/retainedCount``
+/// change always has its event. A store keeps at least the last ``StoredDeckEvent/retainedCount``
 /// events of each deck.
-public struct DeckEvent: Hashable, Sendable {
+///
+/// It is the record, not what a subscriber hears: the service renders it, for each subscriber, into
+/// the event stream that DeckClient reads as its `DeckEvent`.
+public struct StoredDeckEvent: Hashable, Sendable {
     /// How many of a deck's latest events a store keeps at least.
     public static let retainedCount: Int64 = 1_000
 

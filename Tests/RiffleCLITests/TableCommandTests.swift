@@ -1,5 +1,6 @@
 import DeckClient
 import Foundation
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleCLI

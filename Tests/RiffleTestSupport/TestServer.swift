@@ -77,8 +77,8 @@ public final class TestServer: Sendable {
         return TestServer(baseURL: "http://127.0.0.1:" + String(port), port: port, store: store, task: task)
     }
 
-    /// Runs `body` against a fresh server (started as ``start(store:logger:configure:)`` does), and stops the server
-    /// afterwards, whether `body` returned or threw.
+    /// Runs `body` against a fresh server (``start(store:logger:configure:)`` with its defaults), and stops the
+    /// server afterwards, whether `body` returned or threw.
     ///
     /// ```swift
     /// try await TestServer.run { server in
@@ -86,15 +86,12 @@ public final class TestServer: Sendable {
     /// }
     /// ```
     ///
-    /// - Parameters:
-    ///   - configure: changes to the default configuration (the port is always ephemeral).
-    ///   - body: the test.
+    /// - Parameter body: the test.
     /// - Returns: what `body` returned.
     public static func run<Value>(
-        isolation: isolated (any Actor)? = #isolation, configure: (inout ServiceConfiguration) -> Void = { _ in },
-        _ body: (TestServer) async throws -> Value
+        isolation: isolated (any Actor)? = #isolation, _ body: (TestServer) async throws -> Value
     ) async throws -> Value {
-        let server = try await start(configure: configure)
+        let server = try await start()
         do {
             let value = try await body(server)
             await server.stop()

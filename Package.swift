@@ -53,8 +53,14 @@ let package = Package(
     ],
     targets: [
         // Engines and domain: pure Swift, no Foundation.
-        .target(name: "PlayingCards", swiftSettings: strictSwift6, linkerSettings: linksLibm),
-        .target(name: "SwipeStack", swiftSettings: strictSwift6, linkerSettings: linksLibm),
+        // The one seeded generator (SplitMix64): the engines' reproducible randomness, and the tests' and benchmarks'
+        // seeded inputs. A module of its own, so that SwipeStack need not depend on PlayingCards for it.
+        .target(name: "SeededRandom", swiftSettings: strictSwift6),
+        .target(
+            name: "PlayingCards", dependencies: ["SeededRandom"], swiftSettings: strictSwift6,
+            linkerSettings: linksLibm),
+        .target(
+            name: "SwipeStack", dependencies: ["SeededRandom"], swiftSettings: strictSwift6, linkerSettings: linksLibm),
         .target(name: "ListEditing", swiftSettings: strictSwift6, linkerSettings: linksLibm),
         // UIKit and SwiftUI views over the engines' host layers, behind #if canImport: (nearly) empty on Linux.
         .target(name: "SwipeStackUI", dependencies: ["SwipeStack"], swiftSettings: strictSwift6),
@@ -173,10 +179,12 @@ let package = Package(
         ),
 
         .executableTarget(
-            name: "swipestack-benchmark", dependencies: ["SwipeStack"], path: "Benchmarks/SwipeStackBenchmark",
+            name: "swipestack-benchmark", dependencies: ["SwipeStack", "SeededRandom"],
+            path: "Benchmarks/SwipeStackBenchmark",
             swiftSettings: strictSwift6),
         .executableTarget(
-            name: "listediting-benchmark", dependencies: ["ListEditing"], path: "Benchmarks/ListEditingBenchmark",
+            name: "listediting-benchmark", dependencies: ["ListEditing", "SeededRandom"],
+            path: "Benchmarks/ListEditingBenchmark",
             swiftSettings: strictSwift6),
         .executableTarget(
             name: "cardart-benchmark", dependencies: ["CardArt", "PlayingCards"], path: "Benchmarks/CardArtBenchmark",
@@ -184,8 +192,10 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards"], swiftSettings: strictSwift6),
-        .testTarget(name: "SwipeStackTests", dependencies: ["SwipeStack"], swiftSettings: strictSwift6),
-        .testTarget(name: "ListEditingTests", dependencies: ["ListEditing"], swiftSettings: strictSwift6),
+        .testTarget(
+            name: "SwipeStackTests", dependencies: ["SwipeStack", "SeededRandom"], swiftSettings: strictSwift6),
+        .testTarget(
+            name: "ListEditingTests", dependencies: ["ListEditing", "SeededRandom"], swiftSettings: strictSwift6),
         .testTarget(name: "CardArtTests", dependencies: ["CardArt", "PlayingCards"], swiftSettings: strictSwift6),
         .testTarget(
             name: "DeckServiceTests",

@@ -29,13 +29,9 @@ of server CPU per delivery; 500 subscribers at 100/s, p99 <= 25 ms; 10,000 idle 
 import argparse, asyncio, json, multiprocessing, os, re, select, signal, socket, subprocess, sys, tempfile, time
 import urllib.request
 
+from riffle_server import free_port, start_riffle_serve
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_server(riffle, database, log, subscribers):
@@ -44,21 +40,12 @@ def start_server(riffle, database, log, subscribers):
     # connections enough that the streams (at most half of them) all fit. An older binary without
     # stream caps has no such option.
     streams = subscribers + 64
-    options = ["--max-connections", str(max(4096, 2 * streams))]
+    options = ["--log-level", "warning", "--max-connections", str(max(4096, 2 * streams))]
     usage = subprocess.run([riffle, "serve", "--help"], capture_output=True, text=True).stdout
     if "--max-streams-per-client" in usage:
         options += ["--max-streams-per-client", str(streams)]
-    process = subprocess.Popen(
-        [riffle, "serve", "--port", str(port), "--database", database, "--log-level", "warning"] + options,
-        stdout=subprocess.PIPE, stderr=log, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            raise SystemExit(f"riffle serve exited with status {process.wait()} before it was ready")
-        if "serving on" in line:
-            return process, port
-    raise SystemExit("riffle serve did not start within 60 s")
+    process, _ = start_riffle_serve(riffle, database, port=port, options=options, stderr=log)
+    return process, port
 
 
 def rss_mb(pid):

@@ -14,12 +14,11 @@ PostgreSQL's CPU is that of the server listening on the URL's port (found throug
 /proc), so other PostgreSQL servers on the machine are not counted; a server on another host shows
 as n/a.
 """
-import argparse, importlib.util, os, signal, subprocess, tempfile, time, urllib.parse
+import argparse, os, signal, subprocess, tempfile, time, urllib.parse
+
+from riffle_server import get_json, start_postgres_cluster, start_riffle_serve, stop_postgres_cluster
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_spec = importlib.util.spec_from_file_location("bench_server", os.path.join(ROOT, "scripts", "bench-server.py"))
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
 TICK = os.sysconf("SC_CLK_TCK")
 SHOES = 300
 
@@ -78,13 +77,12 @@ def run(bin_dir, database, servers, connections, seconds, port, postmaster):
     processes, bases = [], []
     try:
         for index in range(servers):
-            processes.append(subprocess.Popen(
-                [f"{bin_dir}/riffle", "serve", "--port", str(port + index), "--database", database,
-                 "--log-level", "warning"], stdout=subprocess.DEVNULL))
-            bases.append(f"http://127.0.0.1:{port + index}")
-            bench.wait_ready(bases[-1] + "/health", processes[-1])
+            process, base = start_riffle_serve(f"{bin_dir}/riffle", database, port=port + index,
+                                               options=["--log-level", "warning"])
+            processes.append(process)
+            bases.append(base)
         work = tempfile.mkdtemp(prefix="riffle-share-")
-        ids = [bench.get_json(bases[0] + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n"
+        ids = [get_json(bases[0] + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n"
                for _ in range(SHOES)]
         walks = []
         for index in range(servers):  # each server draws from its own part of the shoes
@@ -134,7 +132,7 @@ def main():
                                  capture_output=True, text=True).stdout.strip()
     url, cluster_env = options.postgres, None
     if url == "auto":
-        url, cluster_env = bench.start_postgres_cluster()
+        url, cluster_env = start_postgres_cluster()
     separator = "&" if "?" in url else "?"
     try:
         postmaster = postmaster_pid(url)
@@ -146,7 +144,7 @@ def main():
                 run(bin_dir, database, servers, connections, options.seconds, port, postmaster)
     finally:
         if cluster_env:
-            subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)
+            stop_postgres_cluster(cluster_env)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,9 @@ PostgreSQL at 64 connections; zero non-2xx.
 import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time, urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+from riffle_server import get_json, start_postgres_cluster, start_riffle_serve, stop_postgres_cluster
+from riffle_server import wait_until_answers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONNECTIONS = [1, 16, 64]
 # Server processes, and how the load is split between two: "any" sends each server draws of every
@@ -53,24 +56,6 @@ CPU_WEIGHT = 0
 
 def sh(*args, **kw):
     return subprocess.run(args, check=True, **kw)
-
-
-def wait_ready(url, process, timeout=60):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server for {url} exited with status {process.returncode} before it was ready")
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except Exception:
-            time.sleep(0.1)
-    raise SystemExit(f"server at {url} did not start")
-
-
-def get_json(url):
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return json.loads(response.read())
 
 
 def to_ms(text):
@@ -109,7 +94,7 @@ def backend_draw_table(bin_dir, work, seconds, postgres_url):
     ceiling_port = 18098
     ceiling_process = subprocess.Popen([f"{bin_dir}/ceiling-server", str(ceiling_port)], stdout=subprocess.DEVNULL)
     ceiling_url = f"http://127.0.0.1:{ceiling_port}/ceiling/"
-    wait_ready(ceiling_url, ceiling_process)
+    wait_until_answers(ceiling_url, ceiling_process)
     try:
         return backend_cells(bin_dir, work, seconds, postgres_url,
                              lambda connections, duration: wrk(ceiling_url, connections, duration))
@@ -137,12 +122,11 @@ def backend_cells(bin_dir, work, seconds, postgres_url, measure_ceiling_at):
                 processes, bases = [], []
                 for index in range(servers):
                     port += 1
-                    processes.append(subprocess.Popen(
-                        [f"{bin_dir}/riffle", "serve", "--port", str(port), "--database", database,
-                         "--log-level", "warning"], stdout=subprocess.DEVNULL))
-                    bases.append(f"http://127.0.0.1:{port}")
                     # The first server creates the schema; start the second once it is ready.
-                    wait_ready(bases[-1] + "/health", processes[-1])
+                    process, base = start_riffle_serve(f"{bin_dir}/riffle", database, port=port,
+                                                       options=["--log-level", "warning"])
+                    processes.append(process)
+                    bases.append(base)
                 try:
                     # 300 shoes, as issue 17 measured: wrk's two threads walk the list from offsets 0 and 97,
                     # so with far fewer shoes their windows of in-flight requests overlap and the table
@@ -289,14 +273,13 @@ def seated_table(bin_dir, work, seconds, postgres_url, cpu_cap):
         else:
             database = f"{postgres_url}{'&' if '?' in postgres_url else '?'}schema={tag}"
         capped = backend == "PostgreSQL" and cpu_cap > 0
-        cap = CpuCap(f"riffle-bench-{tag}", cpu_cap) if capped else None
-        process = subprocess.Popen([f"{bin_dir}/riffle", "serve", "--port", str(port), "--database", database,
-                                    "--log-level", "warning"], stdout=subprocess.DEVNULL)
+        process, base = start_riffle_serve(f"{bin_dir}/riffle", database, port=port,
+                                           options=["--log-level", "warning"])
+        cap = None
         try:
-            if cap:
+            if capped:
+                cap = CpuCap(f"riffle-bench-{tag}", cpu_cap)
                 cap.add(process.pid)
-            base = f"http://127.0.0.1:{port}"
-            wait_ready(base + "/health", process)
             # 300 shoes of each kind, as issue 33 measured; more when a run could empty them.
             shoes = max(300, int(25_000 * slice_seconds * SEATED_SLICES / 1040) + 1)
             walks = {}
@@ -336,14 +319,6 @@ def seated_table(bin_dir, work, seconds, postgres_url, cpu_cap):
     ratios = ", ".join(f"{backend} at {connections} {r['seated']['rps'] / r['plain']['rps']:.0%} "
                        f"(pairs {r['median']:.0%})" for (backend, connections), r in rows.items())
     print(f"\ntargets: seated / plain >= 85%: {ratios}; non-2xx in this table: {non2xx} (0)")
-
-
-def start_postgres_cluster():
-    """Starts a throw-away cluster; returns its URL and the environment that stops it."""
-    env = dict(os.environ, RIFFLE_PG_STATE=tempfile.mktemp(prefix="riffle-pg-state-bench-"))
-    out = subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "start"], check=True,
-                         capture_output=True, text=True, env=env).stdout
-    return re.search(r"RIFFLE_TEST_POSTGRES_URL=(\S+)", out).group(1), env
 
 
 def main():
@@ -394,7 +369,7 @@ def main():
             seated_table(bin_dir, work, options.seconds, postgres_url, options.postgres_cpu_cap)
     finally:
         if cluster_env:
-            subprocess.run([os.path.join(ROOT, "scripts", "postgres-test-cluster.sh"), "stop"], env=cluster_env)
+            stop_postgres_cluster(cluster_env)
         shutil.rmtree(work, ignore_errors=True)
         if weighted:
             with open(os.path.join(CGROUP_CPU, "cgroup.procs"), "w") as f:
@@ -404,16 +379,13 @@ def main():
 
 def endpoint_table(bin_dir, work, options):
     ceiling_port, riffle_port = 18081, 18080
-    processes = [
-        subprocess.Popen([f"{bin_dir}/ceiling-server", str(ceiling_port)], stdout=subprocess.DEVNULL),
-        subprocess.Popen([f"{bin_dir}/riffle", "serve", "--port", str(riffle_port), "--database",
-                          f"{work}/bench.sqlite", "--log-level", "warning"], stdout=subprocess.DEVNULL),
-    ]
+    processes = [subprocess.Popen([f"{bin_dir}/ceiling-server", str(ceiling_port)], stdout=subprocess.DEVNULL)]
     try:
         ceiling_url = f"http://127.0.0.1:{ceiling_port}/ceiling/"
-        base = f"http://127.0.0.1:{riffle_port}"
-        wait_ready(ceiling_url, processes[0])
-        wait_ready(base + "/api/deck/new/", processes[1])
+        wait_until_answers(ceiling_url, processes[0])
+        riffle, base = start_riffle_serve(f"{bin_dir}/riffle", f"{work}/bench.sqlite", port=riffle_port,
+                                          options=["--log-level", "warning"], ready_path="/api/deck/new/")
+        processes.append(riffle)
         info_deck = get_json(base + "/api/deck/new/shuffle/")["deck_id"]
         results = {}
         for connections in CONNECTIONS:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the web app's engine, Sources/RiffleWebApp/Public/riffle.wasm: SwipeStack and ListEditing compiled with
-# Embedded Swift for wasm32-unknown-none-wasm, the C-ABI export layer (Sources/RiffleWasm/Exports) and its small
-# C runtime (Sources/RiffleWasm/Runtime), linked with the toolchain's wasm-ld.
+# Builds the web app's engine, Sources/RiffleWebApp/Public/riffle.wasm: SwipeStack (with SeededRandom, which it
+# imports) and ListEditing compiled with Embedded Swift for wasm32-unknown-none-wasm, the C-ABI export layer
+# (Sources/RiffleWasm/Exports) and its small C runtime (Sources/RiffleWasm/Runtime), linked with the toolchain's
+# wasm-ld.
 #
 # Usage: scripts/build-wasm.sh [OUTPUT]   (default Sources/RiffleWebApp/Public/riffle.wasm)
 # The build is deterministic (no debug info, symbols stripped, no absolute paths), so scripts/check-wasm.sh can
@@ -38,7 +39,7 @@ swift_flags=(
 
 sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
 
-for module in SwipeStack ListEditing; do
+for module in SeededRandom SwipeStack ListEditing; do
     # shellcheck disable=SC2046
     "$swiftc" "${swift_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
         -c $(sources "Sources/$module") -o "$work/$module.o"
@@ -50,7 +51,7 @@ done
 
 # The exports carry @_expose(wasm, …), so wasm-ld exports exactly them (and the memory); nothing else survives
 # --gc-sections.
-objects=("$work/RiffleWasm.o" "$work/SwipeStack.o" "$work/ListEditing.o" "$work/runtime.o")
+objects=("$work/RiffleWasm.o" "$work/SwipeStack.o" "$work/SeededRandom.o" "$work/ListEditing.o" "$work/runtime.o")
 "$wasm_ld" --no-entry --gc-sections --strip-all "${objects[@]}" -o "$work/riffle.wasm"
 
 # swiftc's per-module IR hashes (.swift_modhash) change on every compile; zero them for a reproducible file.

@@ -96,17 +96,11 @@ for exe in play-cards swipe-stack list-editing card-art; do
     "$bin_dir/$exe" || fail "$exe exited with $?"
 done
 [ -x "$riffle_bin" ] || fail "no riffle binary at $riffle_bin for deck-client (run swift build, or set RIFFLE_BIN)"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(python3 "$root/scripts/riffle_server.py" free-port)
 "$riffle_bin" serve --host 127.0.0.1 --port "$port" --database :memory: --log-level error > "$work/serve.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-    if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/health', timeout=1)" \
-        2> /dev/null; then
-        break
-    fi
-    kill -0 "$server_pid" 2> /dev/null || fail "riffle serve exited: $(cat "$work/serve.log")"
-    sleep 0.1
-done
+python3 "$root/scripts/riffle_server.py" wait "http://127.0.0.1:$port/health" "$server_pid" \
+    || fail "riffle serve did not start: $(cat "$work/serve.log")"
 "$bin_dir/deck-client" "http://127.0.0.1:$port" || fail "deck-client exited with $?"
 "$bin_dir/deck-of-cards-lab" "http://127.0.0.1:$port" || fail "deck-of-cards-lab exited with $?"
 echo "check-consumer: all ${#executables[@]} executables built against Riffle $version by version, and ran"

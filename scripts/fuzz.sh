@@ -32,15 +32,12 @@ cleanup() {
 trap cleanup EXIT
 
 database="${RIFFLE_FUZZ_DATABASE:-$work/fuzz.sqlite}"
-"$bin" serve --host 127.0.0.1 --port 0 --database "$database" --log-level error >"$work/server.out" 2>&1 &
+port=$(python3 scripts/riffle_server.py free-port)
+"$bin" serve --host 127.0.0.1 --port "$port" --database "$database" --log-level error >"$work/server.out" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 300); do
-    grep -q "serving on" "$work/server.out" 2>/dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.out" >&2; exit 1; }
-    sleep 0.1
-done
-base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.out" | head -n 1)
-[ -n "$base" ] || { echo "server did not start" >&2; cat "$work/server.out" >&2; exit 1; }
+base="http://127.0.0.1:$port"
+python3 scripts/riffle_server.py wait "$base/health" "$server_pid" 30 \
+    || { echo "server did not start" >&2; cat "$work/server.out" >&2; exit 1; }
 echo "== fuzzing $base ($bin, database $database)"
 
 echo "== schemathesis: $examples examples per operation"

@@ -2,18 +2,7 @@
 // on one section of Ints: N elements with D deletions, I insertions and M moves at seeded random positions.
 // Run: swift run -c release listediting-benchmark
 import ListEditing
-
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
+import SeededRandom
 
 struct Scenario {
     var count: Int
@@ -23,7 +12,7 @@ struct Scenario {
 }
 
 func makeLists(_ scenario: Scenario, seed: UInt64) -> (old: [Int], new: [Int]) {
-    var generator = SplitMix64(state: seed)
+    var generator = SeededRandomNumberGenerator(seed: seed)
     let old = Array(0..<scenario.count)
     var new = old
     for _ in 0..<scenario.deletions { new.remove(at: Int.random(in: 0..<new.count, using: &generator)) }

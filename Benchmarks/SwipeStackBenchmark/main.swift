@@ -1,3 +1,4 @@
+import SeededRandom
 import SwipeStack
 
 // Compares the SwipeStack engine with a plain-array model of Shuffle's bookkeeping on a 100,000-card stack,
@@ -5,18 +6,6 @@ import SwipeStack
 #if canImport(Glibc)
     import Glibc  // links libm for the standard library's floating-point helpers on Linux
 #endif
-
-/// SplitMix64, so that both models see the same workload.
-struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The obvious array implementation: every renumbering, search and removal is linear.
 struct ArrayStack {
@@ -63,7 +52,7 @@ enum Operation {
 }
 
 func workload(_ length: Int) -> [Operation] {
-    var random = Random(state: 42)
+    var random = SeededRandomNumberGenerator(seed: 42)  // both models see the same workload
     return (0..<length).map { _ in
         let fraction = { Double.random(in: 0..<1, using: &random) }
         switch Int.random(in: 0..<100, using: &random) {

@@ -2,6 +2,7 @@ import CardArt
 import Foundation
 import HTTPTypes
 import Hummingbird
+import RiffleTestSupport
 import Synchronization
 import Testing
 
@@ -18,16 +19,21 @@ import Testing
 
     @Test func concurrentFirstRequestsShareOneRendering() async throws {
         let renderings = Mutex<[String: Int]>([:])
+        let requests = 40
+        let asked = Arrivals(expected: requests)
         let cache = CardImageCache { key in
             renderings.withLock { $0[key.image.imageName, default: 0] += 1 }
-            // Slow enough that every request below arrives while the first rendering is under way.
-            try await Task.sleep(for: .milliseconds(300))
+            // No rendering ends before every request below has been made: each finds the first rendering of its
+            // image under way (or, made just before it ended, its result), so a cache that rendered once per
+            // request would be seen rendering again.
+            try await waitFor("all \(requests) requests", upTo: testWaitLimit) { await asked.allArrived() }
             return try CardImageCache.renderWithCardArt(key)
         }
         let statuses = await withTaskGroup(of: (HTTPResponse.Status, Int).self) { group in
-            for index in 0..<40 {
+            for index in 0..<requests {
                 let name = index.isMultiple(of: 2) ? "AS.png" : "KH@2x.png"
                 group.addTask {
+                    await asked.arrive()
                     guard let response = await cache.response(for: name, request: Self.request(name)) else {
                         return (.notFound, 0)
                     }
@@ -38,7 +44,7 @@ import Testing
             for await result in group { all.append(result) }
             return all
         }
-        #expect(statuses.count == 40 && statuses.allSatisfy { $0.0 == .ok && $0.1 > 0 })
+        #expect(statuses.count == requests && statuses.allSatisfy { $0.0 == .ok && $0.1 > 0 })
         #expect(renderings.withLock { $0 } == ["AS": 1, "KH": 1])
         // Later requests are served from the cache.
         _ = await cache.response(for: "AS.png", request: Self.request("AS.png"))
@@ -89,4 +95,26 @@ private struct CollectingWriter: ResponseBodyWriter {
     }
 
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// Counts arrivals, and lets whoever waits go once all that are expected have come.
+private actor Arrivals {
+    private var missing: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(expected: Int) { missing = expected }
+
+    /// One more has come.
+    func arrive() {
+        missing -= 1
+        guard missing <= 0 else { return }
+        for waiter in waiting { waiter.resume() }
+        waiting = []
+    }
+
+    /// Returns once all that are expected have come.
+    func allArrived() async {
+        guard missing > 0 else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
 }

@@ -39,7 +39,7 @@ import Testing
                 }
             }
         }
-        while await acknowledged.count < 150 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("150 acknowledged draws") { await acknowledged.count >= 150 }
         await server.killAndWait()
         // With the server gone, each writer's next request fails and it stops by itself.
         for writer in writers { await writer.value }

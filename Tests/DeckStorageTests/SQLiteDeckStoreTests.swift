@@ -1,6 +1,7 @@
 import DeckStorage
 import Foundation
 import PlayingCards
+import RiffleTestSupport
 import Testing
 
 @testable import SQLiteDeckStorage
@@ -88,12 +89,7 @@ import Testing
         for _ in 0..<(3 * SQLiteCheckpointer.commitsPerCheckpoint) {
             _ = try await store.update(deckID: id, now: 1) { deck in try deck.draw(count: 1) }
         }
-        var waited = 0
-        while checkpointer.completedCheckpoints == 0, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
-        #expect(checkpointer.completedCheckpoints >= 1)
+        try await waitUntil("a checkpoint on the background connection") { checkpointer.completedCheckpoints >= 1 }
         #expect(try SQLiteDeckStore(location: .inMemory).checkpointer == nil)
     }
 

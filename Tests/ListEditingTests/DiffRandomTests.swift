@@ -1,4 +1,5 @@
 import ListEditing
+import SeededRandom
 import Testing
 
 @Suite("Diff, seeded random inputs")
@@ -6,7 +7,7 @@ struct DiffRandomTests {
     /// Builds a random list of piles: mostly distinct card identities, a few duplicated ones, and a few
     /// duplicated pile keys.
     static func randomList(
-        sections: Int, rowsPerSection: Int, using generator: inout SeededGenerator
+        sections: Int, rowsPerSection: Int, using generator: inout SeededRandomNumberGenerator
     ) -> SectionedList<Pile, Card> {
         var nextCard = 0
         return SectionedList(
@@ -25,7 +26,7 @@ struct DiffRandomTests {
     /// Applies random edits: row deletes, inserts, moves within and across sections and updates; section deletes,
     /// inserts, moves and updates.
     static func randomEdit(
-        of list: SectionedList<Pile, Card>, using generator: inout SeededGenerator
+        of list: SectionedList<Pile, Card>, using generator: inout SeededRandomNumberGenerator
     )
         -> SectionedList<Pile, Card>
     {
@@ -73,7 +74,7 @@ struct DiffRandomTests {
 
     @Test("random sectioned edits reproduce the target", arguments: 0..<4)
     func randomEdits(seed: UInt64) {
-        var generator = SeededGenerator(seed: 1_000 + seed)
+        var generator = SeededRandomNumberGenerator(seed: 1_000 + seed)
         for _ in 0..<40 {
             let old = Self.randomList(
                 sections: Int.random(in: 0...12, using: &generator), rowsPerSection: 40,
@@ -90,7 +91,7 @@ struct DiffRandomTests {
 
     @Test("a large single section with deletes, inserts and moves")
     func largeSingleSection() {
-        var generator = SeededGenerator(seed: 77)
+        var generator = SeededRandomNumberGenerator(seed: 77)
         var models = (0..<5_000).map { Card(id: $0) }
         let old = SectionedList([ListSection(id: Pile(key: 0), models: models)])
         for _ in 0..<500 { models.remove(at: Int.random(in: 0..<models.count, using: &generator)) }

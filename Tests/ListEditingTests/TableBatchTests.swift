@@ -1,4 +1,5 @@
 import ListEditing
+import SeededRandom
 import Testing
 
 /// The ListEditing host layer: diffs turned into table batches, and refused moves turned into snap targets.
@@ -43,7 +44,7 @@ struct TableBatchTests {
 
     @Test("sequential operations turn each stage's old data into its data", arguments: 0..<4)
     func sequentialOperationsReproduceEveryStage(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: 13_000 + seed)
+        var generator = SeededRandomNumberGenerator(seed: 13_000 + seed)
         for round in 0..<250 {
             let old = DiffRandomTests.randomList(
                 sections: Int.random(in: 0...8, using: &generator), rowsPerSection: 12, using: &generator)

@@ -41,20 +41,6 @@ func runCommand(
     return CommandRun(status: status, standardOutput: out, standardError: err)
 }
 
-/// Runs a body against a fresh test server.
-func withCLIServer(
-    isolation: isolated (any Actor)? = #isolation, _ body: (TestServer) async throws -> Void
-) async throws {
-    let server = try await TestServer.start()
-    do {
-        try await body(server)
-    } catch {
-        await server.stop()
-        throw error
-    }
-    await server.stop()
-}
-
 /// The value of a `key  value` row in a command's table.
 func tableValue(_ key: String, in text: String) -> String? {
     for line in text.split(separator: "\n") where line.hasPrefix(key + " ") {

@@ -10,7 +10,7 @@ import Testing
 struct DeckCommandTests {
     @Test("new, info, draw (top, bottom), drawn, return, shuffle")
     func deckFlow() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new"] + s)
             #expect(new.status == 0)
@@ -48,7 +48,7 @@ struct DeckCommandTests {
 
     @Test("new with --shuffle --decks --jokers, and a partial deck; --random draws")
     func newOptions() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let shoe = try await runCommand(DeckCommand.self, ["new", "--shuffle", "--decks", "2", "--jokers"] + s)
             #expect(tableValue("remaining", in: shoe.standardOutput) == "108")
@@ -64,7 +64,7 @@ struct DeckCommandTests {
 
     @Test("--json prints the raw response body")
     func json() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let run = try await runCommand(
                 DeckCommand.self, ["new", "--shuffle", "--json", "--server", server.baseURL])
             #expect(run.status == 0)
@@ -83,7 +83,7 @@ struct DeckCommandTests {
 
     @Test("Errors go to stderr with the server's message and exit 1")
     func errors() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let missing = try await runCommand(DeckCommand.self, ["info", "zzzzzzzzzzzz", "--server", server.baseURL])
             #expect(missing.status == 1)
             #expect(missing.standardOutput.isEmpty)
@@ -103,7 +103,7 @@ struct DeckCommandTests {
 
     @Test("An over-draw prints the dealt cards, then the message on stderr, and exits 1")
     func overDraw() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new", "--cards", "AS,KH"] + s)
             let id = try #require(tableValue("deck", in: new.standardOutput))
@@ -117,7 +117,7 @@ struct DeckCommandTests {
 
     @Test("The server comes from --server, else RIFFLE_SERVER, else the local default")
     func serverSelection() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let viaEnvironment = try await runCommand(
                 DeckCommand.self, ["new"], environment: ["RIFFLE_SERVER": server.baseURL])
             #expect(viaEnvironment.status == 0)
@@ -135,7 +135,7 @@ struct DeckCommandTests {
 
     @Test("run() uses the client core and turns an error into a non-zero ExitCode")
     func runExitsNonZero() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             var command = try DeckCommand.Info.parse(["zzzzzzzzzzzz", "--server", server.baseURL])
             let error = await #expect(throws: ExitCode.self) { try await command.run() }
             #expect(error?.rawValue == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleCLI
@@ -7,7 +8,7 @@ import Testing
 struct PileCommandTests {
     @Test("add, list, shuffle, draw (top, bottom, named, random), return")
     func pileFlow() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new"] + s)
             let id = try #require(tableValue("deck", in: new.standardOutput))
@@ -48,7 +49,7 @@ struct PileCommandTests {
 
     @Test("--json prints the raw pile answer")
     func json() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let id = try #require(
                 tableValue("deck", in: try await runCommand(DeckCommand.self, ["new"] + s).standardOutput))
@@ -63,7 +64,7 @@ struct PileCommandTests {
 
     @Test("Pile errors exit 1 with the server's message")
     func errors() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let id = try #require(
                 tableValue("deck", in: try await runCommand(DeckCommand.self, ["new"] + s).standardOutput))

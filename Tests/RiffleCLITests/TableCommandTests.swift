@@ -1,5 +1,6 @@
 import DeckClient
 import Foundation
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleCLI
@@ -8,7 +9,7 @@ import Testing
 struct TableCommandTests {
     @Test("join prints a token and how to use it; deal hides another's cards; hand shows your own with the token")
     func joinDealHand() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
             let id = try #require(tableValue("deck", in: new.standardOutput))
@@ -62,7 +63,7 @@ struct TableCommandTests {
 
     @Test("watch prints one readable line per event, in order, hiding others' cards")
     func watch() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
             let id = try #require(tableValue("deck", in: new.standardOutput))
@@ -120,7 +121,7 @@ struct TableCommandTests {
 struct SeatedDeckCommandTests {
     @Test("a seated deck changes only with a player's token; only the host reshuffles it all")
     func seatedDeckNeedsAToken() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
             let id = try #require(tableValue("deck", in: new.standardOutput))
@@ -153,7 +154,7 @@ struct SeatedDeckCommandTests {
 struct TableSeatCommandTests {
     @Test("the host removes a player, a player leaves; others may not remove anyone")
     func removeAndLeave() async throws {
-        try await withCLIServer { server in
+        try await TestServer.run { server in
             let s = ["--server", server.baseURL]
             let new = try await runCommand(DeckCommand.self, ["new"] + s)
             let id = try #require(tableValue("deck", in: new.standardOutput))

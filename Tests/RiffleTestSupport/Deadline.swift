@@ -42,6 +42,33 @@ public func waitFor<Value: Sendable>(
     }
 }
 
+/// Waits until `condition` holds, checking it again every `interval`, and fails saying what did not happen when it
+/// has not held within `limit`.
+///
+/// For a state that announces no event of its own (a counter that other tasks raise, a checkpoint on a background
+/// connection, a row another process writes): the condition asks for the thing itself, so the wait ends as soon as
+/// it is there, however busy the machine. Something that can be awaited (an event, an answer, a callback) is
+/// awaited with ``waitFor(_:upTo:_:)`` instead. The bound works as there: it covers only this wait.
+///
+/// ```swift
+/// try await waitUntil("150 acknowledged draws") { await acknowledged.count >= 150 }
+/// ```
+///
+/// - Parameters:
+///   - what: what is awaited, for the failure message ("150 acknowledged draws").
+///   - limit: how long it may take; ``testWaitLimit`` by default.
+///   - interval: how long to let other work run between two checks.
+///   - condition: whether the awaited state has come; it may throw, which ends the wait with its error.
+/// - Throws: what `condition` threw, or ``WaitTimedOut`` naming `what`.
+public func waitUntil(
+    _ what: String, upTo limit: Duration = testWaitLimit, checkingEvery interval: Duration = .milliseconds(10),
+    _ condition: @escaping @Sendable () async throws -> Bool
+) async throws {
+    try await waitFor(what, upTo: limit) {
+        while try await !condition() { try await Task.sleep(for: interval) }
+    }
+}
+
 /// How long a test waits for one thing that should take moments (an event after the change that
 /// causes it, an answer): generous, since CI machines are slower and busier than a laptop.
 public let testWaitLimit: Duration = .seconds(60)

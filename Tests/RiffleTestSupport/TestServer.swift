@@ -77,6 +77,31 @@ public final class TestServer: Sendable {
         return TestServer(baseURL: "http://127.0.0.1:" + String(port), port: port, store: store, task: task)
     }
 
+    /// Runs `body` against a fresh server (``start(store:logger:configure:)`` with its defaults), and stops the
+    /// server afterwards, whether `body` returned or threw.
+    ///
+    /// ```swift
+    /// try await TestServer.run { server in
+    ///     let answer = try await get(server.baseURL + "/api/deck/new/")
+    /// }
+    /// ```
+    ///
+    /// - Parameter body: the test.
+    /// - Returns: what `body` returned.
+    public static func run<Value>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (TestServer) async throws -> Value
+    ) async throws -> Value {
+        let server = try await start()
+        do {
+            let value = try await body(server)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// Stops the server and waits for it to finish.
     public func stop() async {
         task.cancel()

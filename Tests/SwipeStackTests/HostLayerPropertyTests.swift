@@ -1,3 +1,4 @@
+import SeededRandom
 import SwipeStack
 import Testing
 
@@ -5,20 +6,8 @@ import Testing
 /// layer, with frames at random times in between, checked after every step against what a user would see.
 @Suite("Host layer: random sessions")
 struct HostLayerPropertyTests {
-    /// SplitMix64, so that every run sees the same sequences.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func everyVisibleCardHasExactlyOneViewAndViewsAreReused() throws {
-        var random = Random(state: 0x5EED_0013)
+        var random = SeededRandomNumberGenerator(seed: 0x5EED_0013)  // every run sees the same sequences
         var nextName = 0
         func name() -> String {
             nextName += 1

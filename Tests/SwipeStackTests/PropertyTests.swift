@@ -1,10 +1,11 @@
+import SeededRandom
 import SwipeStack
 import Testing
 
 @Suite("Random sequences against the array reference model")
 struct PropertyTests {
     @Test func tenThousandRandomSequencesAgreeWithTheReference() throws {
-        var random = TestRandom(seed: 0xC0FF_EE00)
+        var random = SeededRandomNumberGenerator(seed: 0xC0FF_EE00)
         var operations = 0
         for sequence in 0..<10_000 {
             let count = Int.random(in: 0...8, using: &random)

@@ -3,9 +3,8 @@
 import json
 import os
 import pathlib
-import socket
 import subprocess
-import time
+import sys
 import urllib.error
 import urllib.request
 
@@ -17,11 +16,9 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+# The one way scripts and tests start `riffle serve` and wait until it answers: scripts/riffle_server.py.
+sys.path.insert(0, str(REPO / "scripts"))
+from riffle_server import ServerNotReady, free_port, riffle_serve_command, wait_until_answers  # noqa: E402
 
 
 class RiffleServer:
@@ -37,8 +34,7 @@ class RiffleServer:
             pytest.fail(f"riffle binary not found at {binary}; build it (swift build) or set RIFFLE_BIN")
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.command = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                        "--database", str(database)]
+        self.command = riffle_serve_command(binary, database, self.port, ["--host", "127.0.0.1"])
         # The app from the working tree (always current); RIFFLE_WEB_ROOT=bundled tests the copy built into the server.
         web_root = web_root or os.environ.get("RIFFLE_WEB_ROOT", str(REPO / "Sources" / "RiffleWebApp" / "Public"))
         if web_root != "bundled":
@@ -49,20 +45,11 @@ class RiffleServer:
 
     def start(self, timeout=30):
         self.process = subprocess.Popen(self.command, stdout=self.log, stderr=subprocess.STDOUT, cwd=REPO)
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.process.poll() is not None:
-                pytest.fail(f"riffle serve exited with {self.process.returncode}; see {self.log.name}")
-            try:
-                with urllib.request.urlopen(self.base + "/", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                self.process.kill()
-                pytest.fail(f"riffle serve did not answer GET / within {timeout} s")
-            time.sleep(0.1)
+        try:
+            wait_until_answers(self.base + "/", self.process, timeout)
+        except ServerNotReady as not_ready:
+            self.process.kill()
+            pytest.fail(f"riffle serve did not start: {not_ready}; see {self.log.name}")
 
     def stop(self):
         """Kills the server (no graceful shutdown: what a page meets when the server crashes)."""

@@ -95,6 +95,8 @@ def test_one_deck_per_page_load_and_each_draw_is_announced_once(driver, server):
     driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
     settled(driver)
     WebDriverWait(driver, 5).until(lambda d: any("Dealt" in m for m in heard(d)))
+    # Not a wait for work: this checks that something does not happen (a second announcement of the same draw), so
+    # it listens on for a while in which a repeat would have come.
     driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 300))")
     dealt = [m for m in heard(driver) if "Dealt" in m or "left" in m]
     assert len(dealt) == 1, f"each Draw is announced once: {heard(driver)}"

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 from conftest import ARTIFACTS, REPO
-from webapp import service_worker_eval, set_viewport, wait_offline_ready, wait_ready
+from webapp import DevTools, service_worker_eval, set_viewport, wait_offline_ready, wait_ready
 
 FIRST_LOAD_LIMIT = 120 * 1024
 RELOAD_LIMIT = 10 * 1024
@@ -111,19 +111,24 @@ def test_first_load_and_reload_transfer_sizes(driver, restartable_server):
     set_viewport(driver, 1280, 900)
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-    driver.get(server + "/")
-    wait_ready(driver)
-    driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 500))")
-    # The worker registered once the page was ready and took the page over: what it fetched is part of the first
-    # visit, and a request of the page that went through it crossed the network in the worker (counted there once).
-    wait_offline_ready(driver)
-    worker = service_worker_eval(driver, WORKER_ENTRIES)
-    script = {"name": "/sw.js", "bytes": worker_script_bytes(server), "body": 0, "type": "service worker script"}
-    first = [e for e in transferred(driver) if not e["worker"]] + worker + [script]
-    seen_by_worker = len(worker)
-    driver.refresh()
-    wait_ready(driver)
-    driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 500))")
+    with DevTools(driver) as tools:
+        tools.record_requests()
+        tools.forget_loads()
+        driver.get(server + "/")
+        wait_ready(driver)
+        # The worker registered once the page was ready and took the page over: what it fetched is part of the first
+        # visit, and a request of the page that went through it crossed the network in the worker (counted there
+        # once). Every request the page sent (card images it preloads among them) has finished.
+        wait_offline_ready(driver)
+        tools.wait_until_loaded()
+        worker = service_worker_eval(driver, WORKER_ENTRIES)
+        script = {"name": "/sw.js", "bytes": worker_script_bytes(server), "body": 0, "type": "service worker script"}
+        first = [e for e in transferred(driver) if not e["worker"]] + worker + [script]
+        seen_by_worker = len(worker)
+        tools.forget_loads()
+        driver.refresh()
+        wait_ready(driver)
+        tools.wait_until_loaded()
     # On a reload the worker sends the page's requests on (network first): the same rule.
     reload_worker = service_worker_eval(driver, WORKER_ENTRIES)[seen_by_worker:]
     reload = [e for e in transferred(driver) if not e["worker"]] + reload_worker

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from webapp import go, no_page_errors, open_app, screenshot, settled, wait_for_animations
+from webapp import go, no_page_errors, open_app, screenshot, settled, wait_for_animations, wait_for_css_animations
 
 SIZES = [(320, 568), (360, 740), (740, 360), (768, 1024), (1920, 1080)]
 
@@ -57,7 +57,7 @@ def test_every_view_at_every_size_and_the_top_card_is_large(driver, server, widt
         draw.click()
     settled(driver)
     WebDriverWait(driver, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".table-card")) == 4)
-    driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 400))")
+    wait_for_css_animations(driver)  # the dealt cards have landed
     table = driver.find_element(By.CSS_SELECTOR, "[data-table]").rect
     assert table["height"] >= 150 and table["width"] >= 200, f"{size}: the table is {table}"
     assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
@@ -65,7 +65,7 @@ def test_every_view_at_every_size_and_the_top_card_is_large(driver, server, widt
 
     go(driver, "piles")
     WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 3)
-    driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 800))")
+    wait_for_css_animations(driver)  # the rows' flash has ended
     assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
     screenshot(driver, f"piles-{size}")
     no_page_errors(driver)

@@ -12,6 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from webapp import (
     go, no_page_errors, open_app, screenshot, server_down, server_up, settled, wait_banner, wait_for_animations,
+    wait_for_css_animations,
 )
 
 SIZES = [(360, 740), (740, 360), (1440, 900)]
@@ -123,6 +124,6 @@ def test_every_view_fits_the_screen_with_nothing_to_scroll(driver, server, width
     screenshot(driver, f"table-{width}x{height}")
     go(driver, "piles")
     WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.row")) == 4)
-    driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 800))")  # the rows' flash ends
+    wait_for_css_animations(driver)  # the rows' flash has ended
     screenshot(driver, f"piles-{width}x{height}")
     no_page_errors(driver)

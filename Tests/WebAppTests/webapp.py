@@ -59,13 +59,30 @@ def wait_ready(driver):
 
 
 def wait_for_animations(driver):
-    """Waits until the cards stop moving (the top card's transform is the same over 80 ms)."""
+    """Waits until the cards stop moving (the top card's transform is the same over 80 ms).
+
+    The engine moves the cards from script, frame by frame, so no animation event says they stopped: "still" is
+    measured, over five frames, and polled until it holds (within WebDriverWait's bound)."""
     def still(d):
         script = "const c = document.querySelector('.card.top'); return c ? c.style.transform : ''"
         first = d.execute_script(script)
-        time.sleep(0.08)
+        time.sleep(0.08)  # the measuring window of "still", not a wait for work
         return d.execute_script(script) == first and not d.find_elements(By.CSS_SELECTOR, ".stack.dragging")
     WebDriverWait(driver, 10).until(still)
+
+
+def wait_for_css_animations(driver, timeout=10):
+    """Waits until no CSS animation or transition runs on the page (a dealt card's flight, a row's flash): each one
+    running is awaited until it finishes, then the page is asked again for any that started meanwhile."""
+    driver.set_script_timeout(timeout)
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const check = () => {
+          const running = document.getAnimations().filter((a) => a.playState === 'running' || a.pending);
+          if (running.length === 0) return done(true);
+          Promise.allSettled(running.map((a) => a.finished)).then(() => requestAnimationFrame(check));
+        };
+        check();""")
 
 
 def sync_text(driver):
@@ -225,6 +242,8 @@ class DevTools:
         self.dropped = []           # the URLs whose answers were dropped
         self.holding = False
         self.held = []              # the requests held back: (request id, url)
+        self.traffic = threading.Condition()
+        self.in_flight = {}         # request id -> url of each request sent and not yet finished or failed
         self.reader = threading.Thread(target=self.read, daemon=True)
         self.reader.start()
 
@@ -273,6 +292,19 @@ class DevTools:
         self.held = []
         self.command("Fetch.disable")
 
+    def forget_loads(self):
+        """Forgets the requests in flight (those of a page about to be left); `wait_until_loaded` then waits for the
+        ones sent from now on."""
+        with self.traffic:
+            self.in_flight.clear()
+
+    def wait_until_loaded(self, timeout=20):
+        """Waits until every request the page has sent (since `record_requests` or `forget_loads`) has finished or
+        failed: what the page loads has crossed the network."""
+        with self.traffic:
+            if not self.traffic.wait_for(lambda: not self.in_flight, timeout):
+                raise AssertionError(f"the page's requests did not finish: {sorted(self.in_flight.values())}")
+
     def sent(self, pattern):
         """The requests whose URL matches the regular expression `pattern`, in the order they were sent."""
         return [r for r in self.requests if re.search(pattern, r["url"])]
@@ -291,6 +323,12 @@ class DevTools:
                 request = message["params"]["request"]
                 self.requests.append({"method": request["method"], "url": request["url"],
                                       "headers": request.get("headers", {})})
+                with self.traffic:
+                    self.in_flight[message["params"]["requestId"]] = request["url"]
+            elif message.get("method") in ("Network.loadingFinished", "Network.loadingFailed"):
+                with self.traffic:
+                    self.in_flight.pop(message["params"]["requestId"], None)
+                    self.traffic.notify_all()
             elif message.get("method") == "Fetch.requestPaused":
                 request_id = message["params"]["requestId"]
                 if self.holding:

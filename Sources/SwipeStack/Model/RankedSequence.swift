@@ -1,3 +1,5 @@
+internal import SeededRandom
+
 /// A sequence of small integer identities kept in an implicit treap, addressed both by rank and by identity.
 ///
 /// Every identity owns one node slot, so besides the usual rank operations the sequence can answer "where is
@@ -16,10 +18,12 @@ struct RankedSequence: Sendable {
     private var size: [Int] = []
     private var priority: [UInt64] = []
     private var root = RankedSequence.none
-    private var random: SplitMix64
+    /// Treap priorities: seeded, so that a stack built from the same calls always has the same shape and behaves
+    /// reproducibly (Embedded Swift has no system random source anyway).
+    private var random: SeededRandomNumberGenerator
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = SeededRandomNumberGenerator(seed: seed)
     }
 
     /// The number of identities in the sequence.

@@ -40,9 +40,8 @@ struct ImageCacheTests {
                     group.addTask { try await client.downloadImage(at: Self.url) }
                 }
                 // Hold the download until the other nine have joined it.
-                while await client.images.joinedDownloads < 9 {
-                    try Task.checkCancellation()
-                    await Task.yield()
+                try await waitUntil("the other nine requests to join the download") {
+                    await client.images.joinedDownloads >= 9
                 }
                 await gate.open()
                 return try await group.reduce(into: []) { $0.append($1) }

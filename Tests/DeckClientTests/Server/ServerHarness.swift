@@ -6,16 +6,11 @@ import RiffleTestSupport
 func withTestServer(
     isolation: isolated (any Actor)? = #isolation, _ body: (DeckOfCardsClient, TestServer) async throws -> Void
 ) async throws {
-    let server = try await TestServer.start()
-    let client = DeckOfCardsClient(
-        configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
-    do {
+    try await TestServer.run { server in
+        let client = DeckOfCardsClient(
+            configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
         try await body(client, server)
-    } catch {
-        await server.stop()
-        throw error
     }
-    await server.stop()
 }
 
 extension Array where Element == CardInfo {

@@ -2,6 +2,8 @@ import DeckClient
 import Foundation
 import Testing
 
+/// The fake transports' minute-long sleeps are the scenario, not a wait for work: a server that does not answer.
+/// The client's own timeout (50 ms) cancels each of them, so no test waits one out.
 @Suite("Timeouts and retries")
 struct RetryAndTimeoutTests {
     @Test("A request with no answer within the timeout fails with timedOut")

@@ -25,7 +25,8 @@ struct URLSessionCancellationTests {
                 for _ in 0..<8 {
                     group.addTask { (try? await transport.send(request)) == nil }
                 }
-                try? await Task.sleep(for: .milliseconds(200))
+                // Cancelled once they are under way: a connection has reached the listener.
+                _ = try? await listener.waitForAConnection()
                 group.cancelAll()
                 return await group.reduce(into: [Bool]()) { $0.append($1) }
             }
@@ -104,6 +105,21 @@ private struct SilentListener {
         }
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Returns once a connection is waiting on the listener (it is never accepted): a request is on the wire.
+    ///
+    /// - Throws: ``ListenerError`` when none has come within ``testWaitLimit``.
+    func waitForAConnection() async throws {
+        let descriptor = descriptor
+        let milliseconds = Int32(testWaitLimit.components.seconds * 1000)
+        let arrived = try await onOwnThread {
+            var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var ready: Int32
+            repeat { ready = poll(&polled, 1, milliseconds) } while ready < 0 && errno == EINTR
+            return ready > 0
+        }
+        guard arrived else { throw ListenerError() }
     }
 
     /// A request to the listener with a 10-minute timeout of its own.

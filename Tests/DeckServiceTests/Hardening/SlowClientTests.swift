@@ -128,15 +128,17 @@ import Testing
         }
         // A closed connection gives its place back (the server learns of the close asynchronously).
         open[0].shutDown()
-        let admittedAgain = try await onOwnThread {
-            for _ in 0..<100 {
-                let answer = try sendRawHTTPBlocking(
-                    "GET /api/deck/new/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
-                if answer.hasPrefix("HTTP/1.1 200") { return true }
-                usleep(50_000)
-            }
-            return false
-        }
+        let port = server.port
+        let admittedAgain =
+            (try? await waitUntil(
+                "a new connection admitted in the closed one's place", checkingEvery: .milliseconds(50)
+            ) {
+                try await onOwnThread {
+                    try sendRawHTTPBlocking(
+                        "GET /api/deck/new/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: port
+                    ).hasPrefix("HTTP/1.1 200")
+                }
+            }) != nil
         await server.stop()
 
         #expect(refused?.hasPrefix("HTTP/1.1 503") == true, "got: \(refused ?? "no close")")

@@ -21,23 +21,6 @@ func oracleFailure<SectionID: Hashable, Model: Equatable, SectionKey: Hashable, 
     return current == new.sections ? nil : "the last stage does not yield the new data"
 }
 
-/// A deterministic generator (SplitMix64), so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// A row with an identity and a content, so the diff can report updates.
 struct Card: Hashable, Sendable, CustomStringConvertible {
     var id: Int

@@ -39,7 +39,8 @@ final class InterposedStore: DeckStore {
 
     func observeEvents(_ observer: @escaping DeckEventObserver) async throws {
         guard observingNeverStarts else { return try await base.observeEvents(observer) }
-        // Waits until the server stops (its task is cancelled), as a LISTEN that never starts.
+        // The scenario, not a wait for work: a LISTEN that never starts, which hangs until the server stops (its
+        // task is cancelled).
         while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
     }
 

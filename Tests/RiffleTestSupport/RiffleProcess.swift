@@ -1,15 +1,23 @@
 import Foundation
-import RiffleTestSupport
 
-/// A `riffle serve` child process on a free port.
-struct RiffleProcess {
-    let process: Process
-    let baseURL: String
+/// A `riffle serve` child process on a free port: the one way tests start a server process (``TestServer`` runs
+/// the application inside the test process instead).
+///
+/// ```swift
+/// let server = try await RiffleProcess.start(database: "postgres://...")
+/// defer { server.kill() }
+/// let answer = try await URLSession.shared.data(from: URL(string: server.baseURL + "/health")!)
+/// ```
+public struct RiffleProcess {
+    /// The child process.
+    public let process: Process
+    /// The server's address, such as `http://127.0.0.1:54321`, without a trailing slash.
+    public let baseURL: String
 
     /// How long `riffle serve` may take to print its start-up line: generous, since on a busy CI
     /// machine a process start, its database connections and migrations can take a while, but
     /// bounded, so that a server that never becomes ready fails its test instead of hanging it.
-    static let startUpLimit: Duration = .seconds(120)
+    public static let startUpLimit: Duration = .seconds(120)
 
     /// Starts `riffle serve` and returns once it prints its start-up line (it is then accepting
     /// connections).
@@ -23,7 +31,7 @@ struct RiffleProcess {
     ///   - arguments: more `riffle serve` options.
     /// - Throws: ``RiffleProcessError`` when the server exits before it is ready or is not ready
     ///   within ``startUpLimit`` (it is killed then, and the error shows what it printed).
-    static func start(database: String, arguments: [String] = []) async throws -> RiffleProcess {
+    public static func start(database: String, arguments: [String] = []) async throws -> RiffleProcess {
         let port = try freePort()
         let process = Process()
         process.executableURL = try riffleExecutable()
@@ -70,19 +78,21 @@ struct RiffleProcess {
     }
 
     /// Sends SIGKILL without waiting (for `defer`).
-    func kill() {
+    public func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Sends SIGKILL and waits, on a thread of its own, until the process is gone.
-    func killAndWait() async {
+    public func killAndWait() async {
         kill()
         let process = process
         _ = try? await onOwnThread { process.waitUntilExit() }
     }
 
     /// The `riffle` binary next to the test bundle (`swift build` builds both into one folder).
-    static func riffleExecutable() throws -> URL {
+    ///
+    /// - Throws: ``RiffleProcessError`` when it was not built.
+    public static func riffleExecutable() throws -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("riffle")
@@ -92,7 +102,10 @@ struct RiffleProcess {
         throw RiffleProcessError(message: "the riffle executable was not built next to the tests")
     }
 
-    static func freePort() throws -> Int {
+    /// A loopback port that is free now (the kernel's choice for an ephemeral bind).
+    ///
+    /// - Throws: ``RiffleProcessError`` when no port could be bound.
+    public static func freePort() throws -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -110,7 +123,10 @@ struct RiffleProcess {
     }
 }
 
-struct RiffleProcessError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// A `riffle serve` process that could not be started, or a port that could not be found.
+public struct RiffleProcessError: Error, CustomStringConvertible {
+    /// What went wrong, with what the server printed.
+    public let message: String
+    /// The message.
+    public var description: String { message }
 }

@@ -127,13 +127,16 @@ struct DeckCore: Sendable {
     /// Who the event names: the player who asked, or the one who joined or left.
     private static func actor(of request: DeckRequest, player: String?) -> String? {
         switch request {
-        case .join(let name, _), .leave(let name): name
+        case .join(let name, _, _), .leave(let name), .table(.rename(let name, _)): name
         default: player
         }
     }
 
     /// The roles: a seated deck changes only through its players (anyone may join), and only its
-    /// host starts a new round. Who else may remove a player is checked by ``leave``.
+    /// host starts a new round; the table's people endpoints have their own
+    /// (``checkTableRole(for:on:player:)``), and strict turns keep everyone but the turn holder
+    /// from moving cards (``checkTurn(for:on:player:)``). Who else may remove a player is checked
+    /// by ``leave``.
     private static func checkRole(for request: DeckRequest, on deck: DeckState, player: String?) throws(APIError) {
         guard deck.isSeated else { return }
         if case .join = request { return }
@@ -141,6 +144,8 @@ struct DeckCore: Sendable {
         if case .reshuffle(onlyRemaining: false, _, _) = request, let host = deck.host, player != host {
             throw .onlyHostReshuffles(host)
         }
+        if case .table(let table) = request { try checkTableRole(for: table, on: deck, player: player) }
+        try checkTurn(for: request, on: deck, player: player)
     }
 
     private func perform<G: RandomNumberGenerator>(
@@ -148,7 +153,7 @@ struct DeckCore: Sendable {
     ) throws -> APIResponse {
         switch request {
         case .info:
-            return deckSummary(id, deck)
+            return deckSummary(id, deck, withTable: true)
         case .reshuffle(let onlyRemaining, let jokers, let contents):
             if onlyRemaining {
                 deck.shuffleRemaining(using: &generator)
@@ -191,10 +196,12 @@ struct DeckCore: Sendable {
             return pileSummary(id, deck, viewer: player)
         case .deal(let pile, let count):
             return try deal(pile, count: count, deckID: id, on: &deck, player: player)
-        case .join(let name, let token):
-            return try join(name, token: token, deckID: id, on: &deck)
+        case .join(let name, let token, let displayName):
+            return try join(name, token: token, displayName: displayName, deckID: id, on: &deck)
         case .leave(let name):
             return try leave(name, deckID: id, on: &deck, player: player)
+        case .table(let table):
+            return try change(table, deckID: id, on: &deck, player: player)
         }
     }
 
@@ -225,7 +232,7 @@ extension APIError {
         switch tableError.kind {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
-        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles:
+        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong, .invalidSeatOrder:
             self.init(status: .badRequest, message: tableError.message)
         }
     }

@@ -30,10 +30,13 @@ enum DeckRequest: Hashable, Sendable {
     case returnPile(pile: String, cards: [Card]?)
     /// `/api/deck/<id>/pile/<pile>/deal/`: the top of the stack into a pile.
     case deal(pile: String, count: Int)
-    /// `POST /api/deck/<id>/player/<name>/`, with the token generated for the new player.
-    case join(player: String, token: String)
+    /// `POST /api/deck/<id>/player/<name>/`, with the token generated for the new player and the
+    /// checked `display_name`, if given.
+    case join(player: String, token: String, displayName: String? = nil)
     /// `DELETE /api/deck/<id>/player/<name>/`: the host removes a player, or a player leaves.
     case leave(player: String)
+    /// A live table's seats, names and turn (see ``TableRequest``).
+    case table(TableRequest)
 
     /// Whether the request may change the deck (and so needs a player's token on a seated deck,
     /// joining excepted).
@@ -60,6 +63,7 @@ enum DeckRequest: Hashable, Sendable {
         case .deal: "deal"
         case .join: "join"
         case .leave: "leave"
+        case .table(let request): request.eventKind
         }
     }
 

@@ -2,11 +2,15 @@ import PlayingCards
 
 extension DeckCore {
     /// Joins a live table: `POST /api/deck/<id>/player/<name>/`. The answer carries the player's
-    /// token, the only time it is ever shown. Anyone may join; joining never takes cards.
-    func join(_ name: String, token: String, deckID id: String, on deck: inout DeckState) throws -> APIResponse {
-        try deck.join(player: name, tokenHash: TableToken.hash(token))
+    /// token, the only time it is ever shown, and the display name (the name unless given). Anyone
+    /// may join; joining never takes cards.
+    func join(
+        _ name: String, token: String, displayName: String?, deckID id: String, on deck: inout DeckState
+    ) throws -> APIResponse {
+        try deck.join(player: name, tokenHash: TableToken.hash(token), displayName: displayName)
         var body = successBody(id)
         body.add("player", string: name)
+        body.add("display_name", string: displayName ?? name)
         body.add("token", string: token)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: name))

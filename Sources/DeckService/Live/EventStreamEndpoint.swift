@@ -225,16 +225,10 @@ struct EventStreamEndpoint: Sendable {
         data.add("deck_id", string: deckID)
         data.add("remaining", int: deck.remaining)
         data.add("piles", json: TablePilesJSON.piles(deck, viewer: viewer, cardJSON: cardJSON.current))
-        data.add("players", json: jsonArray((deck.table?.players ?? []).map { Self.quoted($0.name) }))
-        if let host = deck.host { data.add("host", string: host) }
+        TablePlayersJSON.addSeating(TableSeating(deck), to: &data)
+        TablePlayersJSON.addTurn(TableTurnMarker(deck), to: &data)
         if let viewer { data.add("viewer", string: viewer) }
         return TableEventRenderer.frame(id: deck.changeNumber, event: kind, data: data.finished())
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var quoted = ""
-        JSONObjectWriter.writeString(text, to: &quoted)
-        return quoted
     }
 
     /// Reads `Last-Event-ID`: absent, or a whole number of 0 or more.

@@ -28,12 +28,22 @@ struct TableEventRecord: Hashable, Sendable {
     /// Every card that moved, in the order ``DeckState/moves(since:)`` gives.
     let moves: [CardMove]
     let counts: Counts
+    /// The players (names, display names, presence, seats) and host after the change, when the
+    /// change changed them.
+    let seating: TableSeating?
+    /// The turn marker after the change, when the change changed it.
+    let turn: TableTurnMarker?
 
-    init(kind: String, player: String?, moves: [CardMove], counts: Counts) {
+    init(
+        kind: String, player: String?, moves: [CardMove], counts: Counts, seating: TableSeating? = nil,
+        turn: TableTurnMarker? = nil
+    ) {
         self.kind = kind
         self.player = player
         self.moves = moves
         self.counts = counts
+        self.seating = seating
+        self.turn = turn
     }
 
     /// The record of the change from `before` to `after`.
@@ -47,6 +57,15 @@ struct TableEventRecord: Hashable, Sendable {
         self.player = player
         self.moves = moves ?? after.moves(since: before)
         counts = .changed(TableCountChange(before: before, after: after))
+        if before.table == after.table {
+            seating = nil
+            turn = nil
+        } else {
+            let seatingAfter = TableSeating(after)
+            seating = TableSeating(before) == seatingAfter ? nil : seatingAfter
+            let turnAfter = TableTurnMarker(after)
+            turn = TableTurnMarker(before) == turnAfter ? nil : turnAfter
+        }
     }
 
     /// The counts right after this change, given the counts right before it.

@@ -52,6 +52,8 @@ struct TableEventRenderer: Sendable {
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
+        if let seating = record.seating { TablePlayersJSON.addSeating(seating, to: &data) }
+        if let turn = record.turn { TablePlayersJSON.addTurn(turn, to: &data) }
         return Self.frame(id: step.number, event: record.kind, data: data.finished())
     }
 

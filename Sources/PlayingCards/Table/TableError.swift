@@ -16,6 +16,10 @@ public struct TableError: Error, Hashable, Sendable {
         case tooManyPiles
         /// No player of that name is seated.
         case playerNotFound
+        /// A display name longer than ``TablePlayer/maximumDisplayNameBytes`` bytes of UTF-8.
+        case displayNameTooLong
+        /// A seat order that is not a permutation of the seated players.
+        case invalidSeatOrder
     }
 
     /// What went wrong.
@@ -35,6 +39,8 @@ public struct TableError: Error, Hashable, Sendable {
         case .pileHoldsCards: self = .pileHoldsCards("this name")
         case .tooManyPiles: self = .tooManyPiles
         case .playerNotFound: self = .playerNotFound("this name")
+        case .displayNameTooLong: self = .displayNameTooLong
+        case .invalidSeatOrder: self = .invalidSeatOrder
         }
     }
 
@@ -68,6 +74,15 @@ public struct TableError: Error, Hashable, Sendable {
     static func playerNotFound(_ name: String) -> TableError {
         TableError(kind: .playerNotFound, message: "No player named " + name + " is seated at this deck.")
     }
+
+    static let displayNameTooLong = TableError(
+        kind: .displayNameTooLong,
+        message: "A display name may be at most " + String(TablePlayer.maximumDisplayNameBytes)
+            + " bytes of UTF-8.")
+
+    static let invalidSeatOrder = TableError(
+        kind: .invalidSeatOrder,
+        message: "The seat order must name every seated player exactly once, separated by commas.")
 
     static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
 }

@@ -63,6 +63,22 @@ import Testing
             try deck.addToPile(named: "carol", cards: [])
         }
         try recorded("deal", on: &deck) { try $0.deal(toPile: "carol", count: 2) }
+        // The table's people: a rename, new seats and the turn marker travel in the record.
+        let rename = try recorded("rename", player: "carol", on: &deck) { try $0.rename(player: "carol", to: "Carö") }
+        #expect(rename.seating?.players.map(\.displayName) == ["alice", "bob", "Carö"])
+        #expect(rename.turn == nil)
+        let seats = try recorded("seats", player: "alice", on: &deck) {
+            try $0.reorderSeats(["bob", "carol", "alice"])
+        }
+        #expect(seats.seating?.players.map(\.name) == ["bob", "carol", "alice"])
+        #expect(seats.seating?.host == "alice")
+        let turn = try recorded("turn", player: "alice", on: &deck) { deck in
+            try deck.setTurn("carol")
+            deck.setStrictTurns(true)
+        }
+        #expect(turn.turn == TableTurnMarker(holder: "carol", strict: true))
+        #expect(turn.seating == nil)
+        try recorded("seats", player: "alice", on: &deck) { try $0.reorderSeats(["alice", "bob", "carol"]) }
         // A player leaving removes a pile from the middle: the record keeps the piles whole.
         let leave = try recorded("leave", player: "bob", on: &deck) { _ = try $0.removePlayer(named: "bob") }
         guard case .changed(let left) = leave.counts, case .replaced(_, let remaining) = left.piles else {

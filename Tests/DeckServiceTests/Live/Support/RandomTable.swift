@@ -7,8 +7,9 @@ struct RandomTable {
     /// The public piles a random table may have (and requests may name).
     static let publicPiles = ["centre", "discard", "river"]
 
-    /// A table of 2…6 players (the first hosts), with cards dealt into hands, drawn, and in public
-    /// piles, from a possibly partial deck of 1…3 copies.
+    /// A table of 2…6 players (the first hosts; seats possibly reordered, display names, a turn
+    /// holder and strict turns at random), with cards dealt into hands, drawn, and in public piles,
+    /// from a possibly partial deck of 1…3 copies.
     static func make(using generator: inout SeededRandomNumberGenerator) throws -> DeckState {
         let deckCount = Int.random(in: 1...3, using: &generator)
         let jokers = Bool.random(using: &generator)
@@ -20,7 +21,15 @@ struct RandomTable {
         var deck = DeckState(composition: composition, shuffled: true, using: &generator)
         let playerCount = Int.random(in: 2...6, using: &generator)
         for seat in 0..<playerCount {
-            try? deck.join(player: playerName(seat), tokenHash: tokenHash(seat))
+            let displayName = Bool.random(using: &generator) ? "Zoë " + String(seat) : nil
+            try? deck.join(player: playerName(seat), tokenHash: tokenHash(seat), displayName: displayName)
+        }
+        if Bool.random(using: &generator) {
+            try? deck.reorderSeats((0..<playerCount).map(playerName).shuffled(using: &generator))
+        }
+        if Bool.random(using: &generator) {
+            try? deck.setTurn(playerName(Int.random(in: 0..<playerCount, using: &generator)))
+            deck.setStrictTurns(Bool.random(using: &generator))
         }
         for seat in 0..<playerCount {
             _ = try? deck.deal(
@@ -65,7 +74,7 @@ struct RandomTable {
             }
         }
         func source() -> DrawSource { [.top, .bottom, .random].randomElement(using: &generator) ?? .top }
-        switch Int.random(in: 0..<16, using: &generator) {
+        switch Int.random(in: 0..<19, using: &generator) {
         case 0: return .info
         case 1:
             return .reshuffle(onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil)
@@ -86,9 +95,24 @@ struct RandomTable {
         case 12, 13: return .deal(pile: pile(), count: Int.random(in: 0...4, using: &generator))
         case 14:
             let name = Bool.random(using: &generator) ? pile() : "q" + String(step)
-            return .join(player: name, token: "token-of-joiner-" + String(step))
-        default:
+            let displayName = Bool.random(using: &generator) ? "山田 " + String(step) : nil
+            return .join(player: name, token: "token-of-joiner-" + String(step), displayName: displayName)
+        case 15:
             return .leave(player: players.randomElement(using: &generator) ?? "p0")
+        case 16:
+            return .table(.rename(player: players.randomElement(using: &generator) ?? "p0", displayName: "José"))
+        case 17:
+            var order = players.shuffled(using: &generator)
+            if Int.random(in: 0..<4, using: &generator) == 0 { order = Array(order.dropLast()) }
+            return .table(.seats(order: order))
+        default:
+            let targets: [TableRequest.TurnTarget?] = [
+                nil, .next, .nobody, .player(players.randomElement(using: &generator) ?? "p0"),
+            ]
+            let target = targets.randomElement(using: &generator) ?? nil
+            let strictChoices: [Bool?] = target == nil ? [true, false] : [nil, true, false]
+            let strict = strictChoices.randomElement(using: &generator) ?? nil
+            return .table(.turn(to: target, strict: strict))
         }
     }
 

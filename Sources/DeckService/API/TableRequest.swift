@@ -1,0 +1,29 @@
+/// A change of a live table's people rather than its cards (Riffle extensions): display names,
+/// seats and the turn marker, parsed and checked before the deck is read.
+enum TableRequest: Hashable, Sendable {
+    /// `POST /api/deck/<id>/player/<name>/rename/`: a new display name (the player or the host).
+    case rename(player: String, displayName: String)
+    /// `POST /api/deck/<id>/seats/`: the players in a new seat order (the host).
+    case seats(order: [String])
+    /// `POST /api/deck/<id>/turn/`: moves the turn marker and/or turns strict turns on or off.
+    case turn(to: TurnTarget?, strict: Bool?)
+
+    /// Where `to=` sends the turn marker.
+    enum TurnTarget: Hashable, Sendable {
+        /// `to=next`: the next seat after the holder (the holder or the host).
+        case next
+        /// `to=none`: nobody holds it (the host).
+        case nobody
+        /// `to=<name>`: that player (the host).
+        case player(String)
+    }
+
+    /// The kind of the event the change records.
+    var eventKind: String {
+        switch self {
+        case .rename: "rename"
+        case .seats: "seats"
+        case .turn: "turn"
+        }
+    }
+}

@@ -1,6 +1,6 @@
 /// The paths of a live table's people and piles (Riffle extensions, issue 32), kept apart from the
 /// public API's path grammar in ``APIRoute``: `deck/<id>/seats/`, `deck/<id>/turn/`,
-/// and `deck/<id>/player/<name>/rename/`.
+/// `deck/<id>/player/<name>/rename/` and `deck/<id>/pile/<name>/face/`.
 enum TableRoute: Hashable, Sendable {
     /// `deck/<id>/seats/`: the host reorders the seats.
     case seats
@@ -8,6 +8,8 @@ enum TableRoute: Hashable, Sendable {
     case turn
     /// `deck/<id>/player/<name>/rename/`: a player's display name.
     case rename(player: String)
+    /// `deck/<id>/pile/<name>/face/`: a public pile face up or face down.
+    case face(pile: String)
 
     /// A short label for logs and metrics, without ids or names.
     var label: String {
@@ -15,6 +17,7 @@ enum TableRoute: Hashable, Sendable {
         case .seats: "seats"
         case .turn: "turn"
         case .rename: "rename"
+        case .face: "pile-face"
         }
     }
 
@@ -27,6 +30,7 @@ enum TableRoute: Hashable, Sendable {
         case 1 where words[0] == "seats": return .seats
         case 1 where words[0] == "turn": return .turn
         case 3 where words[0] == "player" && words[2] == "rename": return .rename(player: String(words[1]))
+        case 3 where words[0] == "pile" && words[2] == "face": return .face(pile: String(words[1]))
         default: return nil
         }
     }

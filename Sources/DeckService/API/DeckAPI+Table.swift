@@ -25,6 +25,23 @@ extension DeckAPI {
             return .table(.seats(order: try seatOrder(parameters["order"])))
         case .turn:
             return .table(try turnRequest(parameters))
+        case .face(let pile):
+            guard PileName.isValid(pile) else { throw APIError.invalidPileName(pile) }
+            guard let faceDown = try faceDown(parameters) else {
+                throw APIError.badRequest("Turning a pile needs the parameter 'face': 'down' or 'up'.")
+            }
+            return .table(.face(pile: pile, faceDown: faceDown))
+        }
+    }
+
+    /// `face=down` (`true`) or `face=up` (`false`), `nil` when absent: for `face/`, and for `add`
+    /// and `deal`, which create a pile face down with it.
+    static func faceDown(_ parameters: APIParameters) throws(APIError) -> Bool? {
+        switch parameters["face"] {
+        case nil: return nil
+        case "down": return true
+        case "up": return false
+        default: throw .badRequest("The parameter 'face' must be 'down' or 'up'.")
         }
     }
 

@@ -190,7 +190,7 @@ struct DeckAPI: Sendable {
             guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
             let source = parameters["from"]
             if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
-            return .addToPile(pile: pile, cards: cards, from: source)
+            return .addToPile(pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false)
         case .list:
             return .listPile(pile: pile)
         case .shuffle:
@@ -202,7 +202,7 @@ struct DeckAPI: Sendable {
         case .returnCards:
             return .returnPile(pile: pile, cards: try parameters.cards())
         case .deal:
-            return .deal(pile: pile, count: try parameters.count())
+            return .deal(pile: pile, count: try parameters.count(), faceDown: try faceDown(parameters) ?? false)
         }
     }
 

@@ -90,7 +90,8 @@ struct DeckCore: Sendable {
             if working.isLiveTable {
                 record = TableEventRecord(
                     kind: request.eventKind, player: Self.actor(of: request, player: player), before: before,
-                    after: working, moves: Self.knownMoves(of: request, before: before, after: working))
+                    after: working, moves: Self.knownMoves(of: request, before: before, after: working),
+                    face: Self.faceTurn(of: request, before: before, after: working))
             }
             deck = working
             return DeckOutcome(response: response, record: record, changeNumber: number, deckID: id)
@@ -113,7 +114,7 @@ struct DeckCore: Sendable {
         case .draw:
             guard taken >= 0, after.drawn.count - before.drawn.count == taken else { return nil }
             return taken == 0 ? [] : [CardMove(from: .stack, to: .drawn, cards: Array(after.drawn.suffix(taken)))]
-        case .deal(let pile, _):
+        case .deal(let pile, _, _):
             let old = before.pile(named: pile)?.cards.count ?? 0
             guard taken >= 0, after.drawn.count == before.drawn.count, let cards = after.pile(named: pile)?.cards,
                 cards.count - old == taken
@@ -122,6 +123,15 @@ struct DeckCore: Sendable {
         default:
             return nil
         }
+    }
+
+    /// What a `face/` request turned, for its event: the pile, its face now, and the cards a
+    /// face-down pile showed when turned face up.
+    static func faceTurn(of request: DeckRequest, before: DeckState, after: DeckState) -> TableFaceTurn? {
+        guard case .table(.face(let pile, let faceDown)) = request else { return nil }
+        let wasFaceDown = before.pile(named: pile)?.isFaceDown == true
+        let revealed = wasFaceDown && !faceDown ? after.pile(named: pile)?.cards ?? [] : []
+        return TableFaceTurn(pile: pile, faceDown: faceDown, revealed: revealed)
     }
 
     /// Who the event names: the player who asked, or the one who joined or left.
@@ -174,8 +184,9 @@ struct DeckCore: Sendable {
             body.add("cards", json: cardJSON.array(deck.drawn))
             body.add("remaining", int: deck.remaining)
             return APIResponse(json: body.finished())
-        case .addToPile(let pile, let cards, let source):
-            return try addToPile(pile, cards: cards, from: source, deckID: id, on: &deck, player: player)
+        case .addToPile(let pile, let cards, let source, let faceDown):
+            return try addToPile(
+                pile, cards: cards, from: source, faceDown: faceDown, deckID: id, on: &deck, player: player)
         case .listPile(let pile):
             _ = try deck.existingPile(named: pile)
             return pileSummary(id, deck, listing: pile, viewer: player)
@@ -194,8 +205,8 @@ struct DeckCore: Sendable {
             try Self.checkOwnership(of: pile, on: deck, by: player)
             try deck.returnPile(named: pile, cards: cards)
             return pileSummary(id, deck, viewer: player)
-        case .deal(let pile, let count):
-            return try deal(pile, count: count, deckID: id, on: &deck, player: player)
+        case .deal(let pile, let count, let faceDown):
+            return try deal(pile, count: count, faceDown: faceDown, deckID: id, on: &deck, player: player)
         case .join(let name, let token, let displayName):
             return try join(name, token: token, displayName: displayName, deckID: id, on: &deck)
         case .leave(let name):
@@ -232,7 +243,9 @@ extension APIError {
         switch tableError.kind {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
-        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong, .invalidSeatOrder:
+        case .pileIsAHand: self.init(status: .conflict, message: tableError.message)
+        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong, .invalidSeatOrder,
+            .invalidPileName:
             self.init(status: .badRequest, message: tableError.message)
         }
     }

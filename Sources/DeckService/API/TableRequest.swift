@@ -1,5 +1,6 @@
-/// A change of a live table's people rather than its cards (Riffle extensions): display names,
-/// seats and the turn marker, parsed and checked before the deck is read.
+/// A change of a live table's people and piles rather than a move of its cards (Riffle
+/// extensions): display names, seats, the turn marker and face-down piles, parsed and checked
+/// before the deck is read.
 enum TableRequest: Hashable, Sendable {
     /// `POST /api/deck/<id>/player/<name>/rename/`: a new display name (the player or the host).
     case rename(player: String, displayName: String)
@@ -7,6 +8,9 @@ enum TableRequest: Hashable, Sendable {
     case seats(order: [String])
     /// `POST /api/deck/<id>/turn/`: moves the turn marker and/or turns strict turns on or off.
     case turn(to: TurnTarget?, strict: Bool?)
+    /// `POST /api/deck/<id>/pile/<name>/face/`: a public pile face down or face up (any player),
+    /// created empty if it does not exist.
+    case face(pile: String, faceDown: Bool)
 
     /// Where `to=` sends the turn marker.
     enum TurnTarget: Hashable, Sendable {
@@ -24,6 +28,7 @@ enum TableRequest: Hashable, Sendable {
         case .rename: "rename"
         case .seats: "seats"
         case .turn: "turn"
+        case .face: "pile_face"
         }
     }
 }

@@ -1,7 +1,7 @@
 import PlayingCards
 
-/// A live table's people: display names, seats and the turn marker (``TableRequest``), and the
-/// strict-turn rule for card moves.
+/// A live table's people and piles: display names, seats, the turn marker and face-down piles
+/// (``TableRequest``), and the strict-turn rule for card moves.
 extension DeckCore {
     /// Who may make each table change, checked with the roles (before `If-Match`): renaming is the
     /// player's own or the host's; reordering seats, setting the turn to a name or to nobody, and
@@ -17,6 +17,8 @@ extension DeckCore {
             }
         case .seats:
             throw APIError(status: .forbidden, message: "Only the host, " + host + ", may reorder the seats.")
+        case .face:
+            return
         case .turn(let target, let strict):
             if strict == nil, target == .next, table.turn == player { return }
             throw APIError(
@@ -28,11 +30,11 @@ extension DeckCore {
 
     /// Strict turns: a change that moves cards, by anyone but the turn holder, is refused (409)
     /// with whose turn it is. Joining, leaving, the host's new round and the table's people
-    /// endpoints are never refused for turns.
+    /// endpoints are never refused for turns; turning a pile face up or down is a play, and is.
     static func checkTurn(for request: DeckRequest, on deck: DeckState, player: String) throws(APIError) {
         switch request {
         case .reshuffle(onlyRemaining: true, _, _), .draw, .returnCards, .addToPile, .shufflePile, .drawFromPile,
-            .returnPile, .deal:
+            .returnPile, .deal, .table(.face):
             guard let holder = deck.turnHolder(blocking: player) else { return }
             throw APIError(status: .conflict, message: "It is " + holder.displayName + "'s turn.")
         default:
@@ -44,6 +46,10 @@ extension DeckCore {
     func change(
         _ request: TableRequest, deckID id: String, on deck: inout DeckState, player: String?
     ) throws -> APIResponse {
+        if case .face(let pile, let faceDown) = request {
+            try deck.setFace(ofPile: pile, faceDown: faceDown)
+            return pileSummary(id, deck, listing: pile, viewer: player)
+        }
         guard deck.isSeated else { throw APIError.noPlayersYet }
         switch request {
         case .rename(let name, let displayName):
@@ -63,6 +69,8 @@ extension DeckCore {
                 try deck.setTurn(deck.table?.turn.flatMap { deck.nextSeat(after: $0) } ?? first)
             }
             if let strict { deck.setStrictTurns(strict) }
+        case .face:
+            break
         }
         var body = successBody(id)
         TablePlayersJSON.addTable(deck, to: &body)

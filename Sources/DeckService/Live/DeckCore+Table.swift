@@ -35,9 +35,9 @@ extension DeckCore {
     /// Deals the top `count` cards of the stack into a pile: `/api/deck/<id>/pile/<name>/deal/`.
     /// The dealt cards are in the answer only when the pile is public or the caller's own.
     func deal(
-        _ pile: String, count: Int, deckID id: String, on deck: inout DeckState, player: String?
+        _ pile: String, count: Int, faceDown: Bool, deckID id: String, on deck: inout DeckState, player: String?
     ) throws -> APIResponse {
-        let dealt = try deck.deal(toPile: pile, count: count)
+        let dealt = try deck.deal(toPile: pile, count: count, creatingFaceDown: faceDown)
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))

@@ -17,9 +17,12 @@ import PlayingCards
 ///                                     count after) | 1 replaced (piles before, piles after),
 ///                              players: 0 unchanged | 1 changed (names before, names after)
 ///   whole                      remaining, piles, names of the players
-/// table (version 2 only)       flags: bit 0 seating, bit 1 turn marker; then
+/// table (version 2 only)       flags: bit 0 seating, bit 1 turn marker, bit 2 face-down piles,
+///                              bit 3 face turn; then each present part in that order:
 ///   seating                    count, then each: name, display name (text), online (0|1); host (text, empty: none)
 ///   turn marker                holder (text, empty: none), strict (0|1)
+///   face-down piles            names before, names after (with `changed` counts only)
+///   face turn                  pile name, face down (0|1), card count, one ordinal per card shown
 /// place                        0 stack, 1 drawn, 2 pile + name
 /// piles                        count, then each: name, count
 /// ```
@@ -43,7 +46,9 @@ extension TableEventRecord {
     func encoded() -> [UInt8] {
         var writer = RecordWriter()
         writer.bytes.reserveCapacity(48 + moves.reduce(0) { $0 + $1.cards.count + 4 })
-        let hasTable = seating != nil || turn != nil
+        var faceDownPiles: TableCountChange.Players?
+        if case .changed(let change) = counts { faceDownPiles = change.faceDown }
+        let hasTable = seating != nil || turn != nil || faceDownPiles != nil || face != nil
         writer.byte(hasTable ? Self.tableBinaryVersion : Self.binaryVersion)
         writer.name(kind)
         writer.name(player ?? "")
@@ -92,7 +97,9 @@ extension TableEventRecord {
             writer.names(snapshot.players)
         }
         if hasTable {
-            writer.byte((seating != nil ? 1 : 0) | (turn != nil ? 2 : 0))
+            writer.byte(
+                (seating != nil ? 1 : 0) | (turn != nil ? 2 : 0) | (faceDownPiles != nil ? 4 : 0)
+                    | (face != nil ? 8 : 0))
             if let seating {
                 writer.count(seating.players.count)
                 for seat in seating.players {
@@ -105,6 +112,16 @@ extension TableEventRecord {
             if let turn {
                 writer.name(turn.holder ?? "")
                 writer.byte(turn.strict ? 1 : 0)
+            }
+            if let faceDownPiles {
+                writer.names(faceDownPiles.before)
+                writer.names(faceDownPiles.after)
+            }
+            if let face {
+                writer.name(face.pile)
+                writer.byte(face.faceDown ? 1 : 0)
+                writer.count(face.revealed.count)
+                for card in face.revealed { writer.byte(card.ordinal) }
             }
         }
         return writer.bytes
@@ -142,7 +159,7 @@ extension TableEventRecord {
             }
             moves.append(CardMove(from: from, to: to, cards: cards))
         }
-        let counts: Counts
+        var counts: Counts
         switch try reader.byte() {
         case 0:
             let remainingBefore = try reader.count()
@@ -184,9 +201,10 @@ extension TableEventRecord {
         }
         var seating: TableSeating?
         var turn: TableTurnMarker?
+        var face: TableFaceTurn?
         if first == Self.tableBinaryVersion {
             let flags = try reader.byte()
-            guard flags != 0, flags <= 3 else { throw TableEventRecordError("invalid table section") }
+            guard flags != 0, flags <= 15 else { throw TableEventRecordError("invalid table section") }
             if flags & 1 != 0 {
                 var seats: [TableSeating.Seat] = []
                 for _ in 0..<(try reader.listCount()) {
@@ -205,11 +223,31 @@ extension TableEventRecord {
                 guard holder.isEmpty || PileName.isValid(holder) else { throw TableEventRecordError("invalid turn") }
                 turn = TableTurnMarker(holder: holder.isEmpty ? nil : holder, strict: try reader.flag())
             }
+            if flags & 4 != 0 {
+                guard case .changed(let change) = counts else { throw TableEventRecordError("face-down piles") }
+                let faceDown = TableCountChange.Players(before: try reader.names(), after: try reader.names())
+                counts = .changed(
+                    TableCountChange(
+                        remainingBefore: change.remainingBefore, remainingAfter: change.remainingAfter,
+                        piles: change.piles, players: change.players, faceDown: faceDown))
+            }
+            if flags & 8 != 0 {
+                let pile = try reader.name()
+                let faceDown = try reader.flag()
+                var revealed: [Card] = []
+                for _ in 0..<(try reader.listCount()) {
+                    guard let card = Card(ordinal: try reader.byte()) else {
+                        throw TableEventRecordError("unknown card")
+                    }
+                    revealed.append(card)
+                }
+                face = TableFaceTurn(pile: pile, faceDown: faceDown, revealed: revealed)
+            }
         }
         guard reader.isAtEnd else { throw TableEventRecordError("trailing bytes") }
         self.init(
             kind: kind, player: player.isEmpty ? nil : player, moves: moves, counts: counts, seating: seating,
-            turn: turn)
+            turn: turn, face: face)
     }
 }
 

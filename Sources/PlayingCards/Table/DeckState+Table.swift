@@ -38,8 +38,10 @@ extension DeckState {
         var table = self.table ?? TableState()
         guard table.player(named: name) == nil else { throw .playerExists(name) }
         guard table.players.count < TableState.maximumPlayers else { throw .tableFull }
-        if let pile = pile(named: name) {
-            guard pile.cards.isEmpty else { throw .pileHoldsCards(name) }
+        if let index = pileIndex(named: name) {
+            guard piles[index].cards.isEmpty else { throw .pileHoldsCards(name) }
+            // A hand is its player's own to see: an empty face-down pile becomes a hand face up.
+            piles[index].isFaceDown = false
         } else {
             do {
                 _ = try createPile(named: name)
@@ -102,16 +104,25 @@ extension DeckState {
     /// - Parameters:
     ///   - name: the pile's name.
     ///   - count: how many cards, 0 or more.
+    ///   - creatingFaceDown: whether a pile this creates lies face down (an existing pile keeps its face).
     /// - Returns: the cards dealt, in the order they were on the stack.
     /// - Throws: ``DeckError`` when the name is invalid, the count negative, the stack holds fewer
     ///   than `count` cards, or the pile would be one more than ``maximumPiles`` (nothing changes).
     @discardableResult
-    public mutating func deal(toPile name: String, count: Int) throws(DeckError) -> [Card] {
+    public mutating func deal(
+        toPile name: String, count: Int, creatingFaceDown: Bool = false
+    ) throws(DeckError)
+        -> [Card]
+    {
         guard PileName.isValid(name) else { throw .invalidPileName }
         guard count >= 0 else { throw .negativeCount }
         guard count <= stack.count else { throw .notEnoughCardsToDeal(requested: count) }
         let target: Int
-        if let existing = pileIndex(named: name) { target = existing } else { target = try createPile(named: name) }
+        if let existing = pileIndex(named: name) {
+            target = existing
+        } else {
+            target = try createPile(named: name, faceDown: creatingFaceDown)
+        }
         let dealt = Array(stack.prefix(count))
         stack.removeFirst(count)
         piles[target].cards.append(contentsOf: dealt)

@@ -20,6 +20,10 @@ public struct TableError: Error, Hashable, Sendable {
         case displayNameTooLong
         /// A seat order that is not a permutation of the seated players.
         case invalidSeatOrder
+        /// Only public piles lie face up or face down, never a player's hand.
+        case pileIsAHand
+        /// A pile name is empty, too long or has characters outside `[-a-zA-Z0-9_]`.
+        case invalidPileName
     }
 
     /// What went wrong.
@@ -41,6 +45,8 @@ public struct TableError: Error, Hashable, Sendable {
         case .playerNotFound: self = .playerNotFound("this name")
         case .displayNameTooLong: self = .displayNameTooLong
         case .invalidSeatOrder: self = .invalidSeatOrder
+        case .pileIsAHand: self = .pileIsAHand("this pile")
+        case .invalidPileName: self = .invalidPileName
         }
     }
 
@@ -83,6 +89,15 @@ public struct TableError: Error, Hashable, Sendable {
     static let invalidSeatOrder = TableError(
         kind: .invalidSeatOrder,
         message: "The seat order must name every seated player exactly once, separated by commas.")
+
+    static func pileIsAHand(_ name: String) -> TableError {
+        TableError(
+            kind: .pileIsAHand,
+            message: "The pile " + name + " is a player's hand: only public piles lie face up or face down.")
+    }
+
+    static let invalidPileName = TableError(
+        kind: .invalidPileName, message: "A pile name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
 
     static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
 }

@@ -54,7 +54,12 @@ struct TableEventRenderer: Sendable {
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
-        if let seating = record.seating { TablePlayersJSON.addSeating(seating, to: &data) }
+        if let seating = record.seating {
+            TablePlayersJSON.addSeating(seating, to: &data)
+            if record.kind == "presence", let seat = seating.players.first(where: { $0.name == record.player }) {
+                data.add("online", bool: seat.online)
+            }
+        }
         if let turn = record.turn { TablePlayersJSON.addTurn(turn, to: &data) }
         if let face = record.face {
             data.add("pile", string: face.pile)

@@ -25,7 +25,7 @@ import Testing
             try await sendForm(table.deckURL + "/pile/bob/face/", form: [("face", "down")], token: alice).status == 409)
 
         let stream = try await onOwnThread {
-            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/?token=\(bob)")
+            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
         }
         defer { stream.close() }
         _ = try await onOwnThread { try stream.events(atLeast: 1) }

@@ -73,6 +73,18 @@ struct PresenceStateMachine: Sendable {
         return actions
     }
 
+    /// The server stops: every seat it knows (with streams open, or within its grace period) goes
+    /// offline now, and the machine forgets them, so that no player stays recorded online after
+    /// the server that held their streams has gone.
+    mutating func stopped() -> [Action] {
+        let seats = Set(openStreams.keys).union(offlineDeadlines.keys).sorted {
+            ($0.deckID, $0.player) < ($1.deckID, $1.player)
+        }
+        openStreams = [:]
+        offlineDeadlines = [:]
+        return seats.map { .offline($0) }
+    }
+
     /// Time passed: every seat whose grace period has ended goes offline.
     mutating func timePassed(now: Int64) -> [Action] {
         expire(now: now)

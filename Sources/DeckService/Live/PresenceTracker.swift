@@ -100,6 +100,8 @@ final class PresenceTracker: Service, Sendable {
         }
         // Anything still waiting (submitted as the stream finished) goes on unrecorded.
         for await pending in actions { pending.recorded?.resume() }
+        // The server stops: its players go offline now rather than stay online in the store.
+        for action in machine.withLock({ $0.stopped() }) { await record(action) }
     }
 
     private func wakeForDeadlines() async {

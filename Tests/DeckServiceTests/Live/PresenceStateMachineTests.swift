@@ -48,4 +48,14 @@ import Testing
         // A close without an open (a stream that was never counted) changes nothing.
         #expect(immediate.streamClosed(bo, now: 0).isEmpty)
     }
+
+    @Test func aStoppingServerRecordsEveryoneItKnowsOffline() {
+        var machine = PresenceStateMachine(graceMilliseconds: 10_000)
+        _ = machine.streamOpened(ana, now: 0)
+        _ = machine.streamOpened(bo, now: 0)
+        _ = machine.streamClosed(bo, now: 1_000)
+        #expect(machine.stopped() == [.offline(ana), .offline(bo)])
+        #expect(machine.nextDeadline == nil)
+        #expect(machine.timePassed(now: 60_000).isEmpty)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlayingCards
 import RiffleTestSupport
 import Testing
 
@@ -67,5 +68,20 @@ import Testing
         #expect((hello.object["players"] as? [[String: Any]])?.first?["online"] as? Bool == true)
         #expect(try await send("GET", table.deckURL + "/").etag == before)
         #expect(try await table.players().map(\.online) == [false])
+    }
+
+    @Test func aServerThatStopsLeavesNobodyOnline() async throws {
+        let server = try await TestServer.start()
+        let table = try await TestTable.create(on: server.baseURL)
+        let alice = try await table.join("alice")
+        let stream = try await onOwnThread {
+            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/?token=\(alice)")
+        }
+        defer { stream.close() }
+        let hello = try #require(try await onOwnThread { try stream.events(atLeast: 1) }.first)
+        #expect((hello.object["players"] as? [[String: Any]])?.first?["online"] as? Bool == true)
+        await server.stop()
+        let stored = try #require(try await server.store.deck(withID: table.deckID))
+        #expect(stored.table?.players.map(\.online) == [false])
     }
 }

@@ -7,7 +7,7 @@
 /// is tested without waiting.
 ///
 /// The machine only says what to record (``Action``); the ``PresenceTracker`` records it as a
-/// change of the deck, and with several servers asks the others first (see ``PresenceLedger``).
+/// change of the deck. Each server follows its own streams.
 struct PresenceStateMachine: Sendable {
     /// A player of a deck.
     struct Seat: Hashable, Sendable {

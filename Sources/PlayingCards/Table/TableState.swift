@@ -29,7 +29,7 @@ public struct TableState: Hashable, Sendable {
     public internal(set) var hostName: String?
     /// The name of the player who holds the turn marker, if anyone does.
     public internal(set) var turn: String?
-    /// Whether only the turn holder may move cards (see ``DeckState/checkTurn(of:)``).
+    /// Whether only the turn holder may move cards (see ``DeckState/turnHolder(blocking:)``).
     public internal(set) var strictTurns: Bool
 
     /// Creates a table.

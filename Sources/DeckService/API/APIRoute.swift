@@ -18,6 +18,8 @@ enum APIRoute: Hashable, Sendable {
     case join(deckID: String, player: String)
     /// `deck/<id>/events/`: the deck's Server-Sent Events stream (Riffle extension).
     case events(deckID: String)
+    /// A live table's seats, turn, display names and face-down piles (Riffle extensions).
+    case table(deckID: String, route: TableRoute)
 
     /// What a pile endpoint does.
     enum PileAction: Hashable, Sendable {
@@ -42,7 +44,7 @@ enum APIRoute: Hashable, Sendable {
         switch self {
         case .newDeck, .newDeckAndDraw: nil
         case .deckInfo(let id), .reshuffle(let id), .draw(let id, _), .returnCards(let id), .drawnCards(let id),
-            .pile(let id, _, _), .join(let id, _), .events(let id):
+            .pile(let id, _, _), .join(let id, _), .events(let id), .table(let id, _):
             id
         }
     }
@@ -70,6 +72,7 @@ enum APIRoute: Hashable, Sendable {
         case .pile(_, _, .deal): "pile-deal"
         case .join: "join"
         case .events: "events"
+        case .table(_, let route): route.label
         }
     }
 
@@ -147,6 +150,7 @@ enum APIRoute: Hashable, Sendable {
             }
         }
         let deckID = String(id)
+        if let table = TableRoute.match(rest) { return .table(deckID: deckID, route: table) }
         let second = rest.count >= 2 ? rest[rest.startIndex + 1] : ""
         switch (action, rest.count) {
         case ("shuffle", 1): return .reshuffle(deckID: deckID)

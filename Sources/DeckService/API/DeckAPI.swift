@@ -175,7 +175,9 @@ struct DeckAPI: Sendable {
         case .pile(_, let pile, let action):
             return try pileRequest(action, pile: pile, parameters)
         case .join(_, let player):
-            return try playerRequest(player, method: method)
+            return try playerRequest(player, method: method, parameters)
+        case .table(_, let table):
+            return try tableRequest(table, parameters, method: method)
         }
     }
 
@@ -188,7 +190,7 @@ struct DeckAPI: Sendable {
             guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
             let source = parameters["from"]
             if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
-            return .addToPile(pile: pile, cards: cards, from: source)
+            return .addToPile(pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false)
         case .list:
             return .listPile(pile: pile)
         case .shuffle:
@@ -200,12 +202,15 @@ struct DeckAPI: Sendable {
         case .returnCards:
             return .returnPile(pile: pile, cards: try parameters.cards())
         case .deal:
-            return .deal(pile: pile, count: try parameters.count())
+            return .deal(pile: pile, count: try parameters.count(), faceDown: try faceDown(parameters) ?? false)
         }
     }
 
-    /// `POST` joins (with a freshly generated token), `DELETE` removes a player.
-    private static func playerRequest(_ player: String, method: HTTPRequest.Method) throws -> DeckRequest {
+    /// `POST` joins (with a freshly generated token and the `display_name`, if given), `DELETE`
+    /// removes a player.
+    private static func playerRequest(
+        _ player: String, method: HTTPRequest.Method, _ parameters: APIParameters
+    ) throws -> DeckRequest {
         guard method == .post || method == .delete else {
             throw APIError(
                 status: .methodNotAllowed,
@@ -213,7 +218,9 @@ struct DeckAPI: Sendable {
                     + "removing a player takes a DELETE.")
         }
         guard PileName.isValid(player) else { throw APIError(tableError: TableError(kind: .invalidPlayerName)) }
-        return method == .post ? .join(player: player, token: TableToken.generate()) : .leave(player: player)
+        guard method == .post else { return .leave(player: player) }
+        let displayName = try parameters["display_name"].map { try DisplayName.checked($0) }
+        return .join(player: player, token: TableToken.generate(), displayName: displayName)
     }
 }
 

@@ -5,7 +5,10 @@ import PostgresNIO
 /// migration that has shipped: add one.
 ///
 /// Several `riffle serve` processes may start at once on one database: each migrates inside a
-/// transaction holding a transaction-level advisory lock, so exactly one of them applies each step.
+/// transaction holding a transaction-level advisory lock on its schema, so exactly one of them
+/// applies each step. Servers on different schemas take different locks and never wait for each
+/// other (with one lock for every schema, a test run that started dozens of stores at once on a
+/// busy machine left a server waiting past its start-up limit).
 enum PostgresMigrations {
     struct Migration: Sendable {
         let version: Int32
@@ -13,8 +16,9 @@ enum PostgresMigrations {
         let statements: [String]
     }
 
-    /// An arbitrary constant naming Riffle's migration lock.
-    static let advisoryLockKey: Int64 = 0x5249_4646_4c45
+    /// An arbitrary constant naming Riffle's migration locks; the lock's second key is the schema's
+    /// hash (`hashtext`).
+    static let advisoryLockKey: Int32 = 0x5249_4646
 
     static let all: [Migration] = [
         Migration(
@@ -45,8 +49,10 @@ enum PostgresMigrations {
     static func migrate(_ client: PostgresClient, schema: String?, logger: Logger) async throws -> [Int32] {
         // withTransaction rolls back before the connection returns to the pool when a step fails.
         try await client.withTransaction(logger: logger) { connection in
-            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
-                .collect()
+            let schemaName = schema ?? "public"
+            _ = try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(advisoryLockKey), hashtext(\(schemaName)::text))", logger: logger
+            ).collect()
             if let schema {
                 // Under the lock: two `CREATE SCHEMA IF NOT EXISTS` at once can both find no schema,
                 // and the second then fails on the first's.

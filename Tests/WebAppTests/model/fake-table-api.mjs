@@ -39,7 +39,7 @@ export class FakeTableServer {
       [stack[i], stack[j]] = [stack[j], stack[i]];
     }
     const id = `deck${this.decks.size + 1}`;
-    this.decks.set(id, { id, stack, piles: new Map(), players: new Map(), events: [] });
+    this.decks.set(id, { id, stack, piles: new Map(), players: new Map(), events: [], faceDown: new Set() });
     return id;
   }
 
@@ -63,13 +63,13 @@ export class FakeTableServer {
   }
 
   /** Removes a player (the host, or the player themself): their hand goes back into the stack. */
-  removePlayer(deckId, name) {
+  removePlayer(deckId, name, by = name) {
     const deck = this.deck(deckId);
     deck.players.delete(name);
     const hand = deck.piles.get(name) || [];
     deck.stack.push(...hand);
     deck.piles.delete(name);
-    this.record(deck, 'leave', name, hand.length ? [{ from: name, to: 'deck', codes: hand }] : []);
+    this.record(deck, 'leave', by, hand.length ? [{ from: name, to: 'deck', codes: hand }] : []);
   }
 
   pile(deck, name) {
@@ -82,7 +82,8 @@ export class FakeTableServer {
     for (const [name, cards] of deck.piles) {
       const entry = { remaining: cards.length };
       if (deck.players.has(name)) entry.private = true;
-      if (name === listed && (!entry.private || name === viewer)) entry.cards = cards.map(card);
+      if (deck.faceDown.has(name)) entry.face = 'down';
+      if (name === listed && (!entry.private || name === viewer) && !entry.face) entry.cards = cards.map(card);
       piles[name] = entry;
     }
     return piles;
@@ -96,11 +97,12 @@ export class FakeTableServer {
   }
 
   eventFor(deck, event, viewer) {
-    const visible = (name) => !deck.players.has(name) || name === viewer;
+    const visible = (name) => (!deck.players.has(name) && !deck.faceDown.has(name)) || name === viewer;
     const moved = event.moved.map((move) => {
       const entry = { from: move.from, to: move.to, count: move.codes.length };
-      // Cards going into the stack are never named (a new round, a removed player's hand).
-      if (!move.hidden && move.to !== 'deck' && (visible(move.from) || visible(move.to))) entry.cards = move.codes.map(card);
+      // Cards going into the stack are never named (a new round, a removed player's hand), nor cards going into
+      // a hidden place (another's hand, a face-down pile).
+      if (!move.hidden && move.to !== 'deck' && visible(move.to)) entry.cards = move.codes.map(card);
       return entry;
     });
     const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.pilesJSON(deck, viewer), moved };
@@ -170,6 +172,7 @@ export class FakeTableServer {
           if (deck.players.has(from[0]) && from[0] !== player) throw new APIError('Not your hand.', { status: 403 });
           moved.push({ from: from[0], code });
         }
+        if (!deck.piles.has(pileName) && options.face === 'down') deck.faceDown.add(pileName);
         for (const { from, code } of moved) {
           const cards = deck.piles.get(from);
           cards.splice(cards.indexOf(code), 1);
@@ -178,7 +181,21 @@ export class FakeTableServer {
         }
         this.record(deck, 'pile_add', player, moved.map(({ from, code }) => ({ from, to: pileName, codes: [code] })));
         return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, player) };
-      }, ['add', deckId, pileName, codes, options.from || null], options),
+      }, ['add', deckId, pileName, codes, options.from || null, options.face || null], options),
+      removePlayer: (deckId, name, options = {}) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.changer(deck, options.token);
+        if (!deck.players.has(name)) throw new APIError(`${name} is not at this table.`, { status: 404 });
+        if (player !== name && [...deck.players.keys()][0] !== player) {
+          throw new APIError('Only the host may remove another player.', { status: 403 });
+        }
+        this.removePlayer(deckId, name, player);
+        return { success: true, deck_id: deckId, player: name, remaining: deck.stack.length, piles: this.pilesJSON(deck, player) };
+      }, ['remove', deckId, name], options),
+      deckInfo: (deckId) => this.call(false, () => {
+        const deck = this.deck(deckId);
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, shuffled: true };
+      }),
       newRound: (deckId, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
         const player = this.changer(deck, options.token);
@@ -276,7 +293,10 @@ class FakeEventSource {
     this.readyState = 1;
     this.emit('open');
     if (this.lastEventId === null) {
-      const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.server.pilesJSON(deck, this.viewer), moved: [] };
+      const data = {
+        deck_id: deck.id, remaining: deck.stack.length, piles: this.server.pilesJSON(deck, this.viewer), moved: [],
+        players: [...deck.players.keys()],
+      };
       this.lastEventId = deck.events.length;
       this.emit('hello', { type: 'hello', lastEventId: String(this.lastEventId), data: JSON.stringify(data) });
     }

@@ -6,18 +6,28 @@ import { request } from './api.js';
 
 export const tableApi = {
   newShuffledDeck: ({ key } = {}) => request('deck/new/shuffle/', { deck_count: 1 }, { key }),
-  join: (deck, player) => request(`deck/${deck}/player/${player}/`, {}, { method: 'POST' }),
+  /** Takes a seat; `displayName` (any script, issue 32's server) is what the others see. */
+  join: (deck, player, { displayName = null } = {}) => request(
+    `deck/${deck}/player/${player}/`, displayName ? { display_name: displayName } : {}, { method: 'POST' }),
+  /** The host removes a player (their hand goes to the bottom of the deck). */
+  removePlayer: (deck, player, { token, key } = {}) =>
+    request(`deck/${deck}/player/${player}/`, {}, { method: 'DELETE', token, key }),
+  /** Passes the turn marker: `next`, a player's name, or `none` (issue 32's server). */
+  turn: (deck, to, { token, key } = {}) => request(`deck/${deck}/turn/`, { to }, { method: 'POST', token, key }),
+  deckInfo: (deck) => request(`deck/${deck}/`),
   deal: (deck, pile, count, { token, key } = {}) => request(`deck/${deck}/pile/${pile}/deal/`, { count }, { token, key }),
   /** Moves cards onto a pile; with `from`, only from that pile, and nothing at all if one of them is not there. */
-  addToPile: (deck, pile, codes, { token, key, from = null } = {}) => request(
-    `deck/${deck}/pile/${pile}/add/`, { cards: codes.join(','), ...(from ? { from } : {}) }, { token, key }),
+  /** `face: 'down'` makes a new pile face down (issue 32's server). */
+  addToPile: (deck, pile, codes, { token, key, from = null, face = null } = {}) => request(
+    `deck/${deck}/pile/${pile}/add/`,
+    { cards: codes.join(','), ...(from ? { from } : {}), ...(face === 'down' ? { face } : {}) }, { token, key }),
   listPile: (deck, pile, { token } = {}) => request(`deck/${deck}/pile/${pile}/list/`, {}, { token }),
   /** The host's full reshuffle: every card, hands included, back into the deck, shuffled; the players stay. */
   newRound: (deck, { token, key } = {}) => request(`deck/${deck}/shuffle/`, {}, { token, key }),
   /** The deck's event stream; EventSource cannot send headers, so the token goes in the query. */
   eventsURL: (deck, token, lastEventId = null) => {
-    const params = new URLSearchParams({ token });
+    const params = new URLSearchParams(token ? { token } : {});
     if (lastEventId !== null) params.set('last_event_id', lastEventId);
-    return `/api/deck/${deck}/events/?${params}`;
+    return `/api/deck/${deck}/events/${params.size ? `?${params}` : ''}`;
   },
 };

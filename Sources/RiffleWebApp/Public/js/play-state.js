@@ -342,7 +342,8 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     const what = codes ? cardList(codes) : cards(move.count);
     if (kind === 'deal') {
       if (move.to === me) return `${mine ? 'You dealt yourself' : 'You were dealt'} ${what}`;
-      const to = before && before.piles[move.to] && !before.piles[move.to].private ? pileLabel(move.to) : nameOf(move.to);
+      const target = (before && before.piles[move.to]) || (data.piles && data.piles[move.to]);
+      const to = target && !target.private ? pileLabel(move.to) : nameOf(move.to);
       return `${who} dealt ${what} to ${to}`;
     }
     const known = (before && before.piles[move.from]) || (data.piles && data.piles[move.from]);

@@ -426,7 +426,8 @@ export class PlayModel extends EventTarget {
         if (seat) {
           base = await this.api.listPile(this.deckId, this.me, options);
         } else {
-          const known = this.confirmed.order[0];
+          // Any pile's listing gives every pile's size: one the stream's greeting named, or one already shown.
+          const known = Object.keys((this.snapshot && this.snapshot.piles) || {})[0] || this.confirmed.order[0];
           base = known ? await this.api.listPile(this.deckId, known, options).catch((error) => {
             if (error.status === 404 && !/Deck ID/.test(error.message)) return this.api.deckInfo(this.deckId);
             throw error;
@@ -496,6 +497,8 @@ export class PlayModel extends EventTarget {
     if (event.lastEventId) this.lastEventId = event.lastEventId;
     this.roster = updateRoster(this.roster, data, kind);
     if (kind === 'hello' || kind === 'resync') {
+      this.snapshot = data;
+      if (this.reading) this.readAgain = true;
       if (this.watching && this.confirmed.order.length === 0) {
         applyTableEvent(this.confirmed, data, null);
         this.rebase(false);

@@ -123,6 +123,8 @@ async function showPlay({ name, argument, mode }) {
   playModel = deckId ? new play.PlayModel({
     deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url),
   }) : null;
+  // A watch link watches, even on a device that has a seat at that table (the seat stays kept for #play/<deck>).
+  if (playModel && watch) playModel.seat = null;
   await play.view.show(playModel, { watch });
   keepForOffline();
 }

@@ -213,12 +213,14 @@ export class PlayModel extends EventTarget {
 
   /** Watches the table without a seat: reads the public piles and follows the stream; changes nothing. */
   watch() {
-    if (this.seat || this.started) return;
+    if (this.started) return;
+    // A seat this device keeps at the table stays kept (for #play/<deck>); watching does not use it.
+    this.seat = null;
     this.watching = true;
     this.started = true;
     this.connect();
-    this.outbox.requestRead();
     if (this.outbox.phase === 'stopped') this.outbox.start();
+    this.outbox.requestRead();
   }
 
   /** Starts playing from the seat: this tab's saved changes come back, the table is read, the stream opened. */

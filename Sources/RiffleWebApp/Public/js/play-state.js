@@ -337,7 +337,19 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
   if (kind === 'rename') return null;
   if (kind === 'shuffle' && isNewRound(data)) return `${who} started a new round: every card is back in the deck.`;
   if (kind === 'shuffle' || kind === 'pile_shuffle') return `${who} shuffled.`;
-  const parts = (data.moved || []).map((move) => {
+  // Several cards moved from one place to another in one change are told as one move.
+  const merged = [];
+  for (const move of data.moved || []) {
+    const last = merged[merged.length - 1];
+    const codes = movedCodes(move);
+    if (last && last.from === move.from && last.to === move.to && Boolean(last.cards) === Boolean(codes)) {
+      last.count += move.count || (codes ? codes.length : 0);
+      if (codes) last.cards.push(...codes);
+    } else {
+      merged.push({ from: move.from, to: move.to, count: move.count || (codes ? codes.length : 0), cards: codes && codes.slice() });
+    }
+  }
+  const parts = merged.map((move) => {
     const codes = movedCodes(move);
     const what = codes ? cardList(codes) : cards(move.count);
     if (kind === 'deal') {

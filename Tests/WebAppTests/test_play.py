@@ -118,7 +118,7 @@ def select_cards(driver, codes):
         WebDriverWait(driver, 5).until(lambda d: card_button(d, code).get_attribute("aria-pressed") == "true")
 
 
-def play(driver, codes, onto="the centre"):
+def play(driver, codes, onto="Centre"):
     """Plays cards from the hand as a person does with buttons: selects them, chooses the pile, presses Play."""
     select_cards(driver, codes)
     Select(field(driver, "onto")).select_by_visible_text(onto)

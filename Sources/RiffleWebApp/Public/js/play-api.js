@@ -8,12 +8,12 @@ export const tableApi = {
   newShuffledDeck: ({ key } = {}) => request('deck/new/shuffle/', { deck_count: 1 }, { key }),
   /** Takes a seat; `displayName` (any script, issue 32's server) is what the others see. */
   join: (deck, player, { displayName = null } = {}) => request(
-    `deck/${deck}/player/${player}/`, displayName ? { display_name: displayName } : {}, { method: 'POST' }),
+    `deck/${deck}/player/${player}/`, displayName ? { display_name: displayName } : {}, { method: 'POST', form: true }),
   /** The host removes a player (their hand goes to the bottom of the deck). */
   removePlayer: (deck, player, { token, key } = {}) =>
     request(`deck/${deck}/player/${player}/`, {}, { method: 'DELETE', token, key }),
   /** Passes the turn marker: `next`, a player's name, or `none` (issue 32's server). */
-  turn: (deck, to, { token, key } = {}) => request(`deck/${deck}/turn/`, { to }, { method: 'POST', token, key }),
+  turn: (deck, to, { token, key } = {}) => request(`deck/${deck}/turn/`, { to }, { method: 'POST', form: true, token, key }),
   deckInfo: (deck) => request(`deck/${deck}/`),
   deal: (deck, pile, count, { token, key } = {}) => request(`deck/${deck}/pile/${pile}/deal/`, { count }, { token, key }),
   /** Moves cards onto a pile; with `from`, only from that pile, and nothing at all if one of them is not there. */

@@ -9,7 +9,8 @@ import { fanLayout } from './play-fan.js';
 import { cards, codeName, sortHand } from './play-state.js';
 
 const DRAG_SLOP = 6;
-const SORTS = [['dealt', 'As dealt'], ['suit', 'By suit'], ['rank', 'By rank']];
+// Each order's button: its short visible text, and its name (which holds that text, for voice control).
+const SORTS = [['dealt', 'Dealt', 'As dealt'], ['suit', 'Suit', 'By suit'], ['rank', 'Rank', 'By rank']];
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -44,8 +45,10 @@ export class HandDock {
     this.title = element('h3', { id: 'play-hand-title', tabindex: '-1' });
     this.hand = element('ul', { className: 'play-hand', role: 'list', 'aria-labelledby': 'play-hand-title' });
     this.chosen = element('p', { className: 'play-chosen', id: 'play-chosen' });
-    this.sortButtons = SORTS.map(([by, label]) => {
-      const button = element('button', { type: 'button', className: 'button small ghost', text: label, 'aria-pressed': 'false' });
+    this.sortButtons = SORTS.map(([by, text, label]) => {
+      const button = element('button', {
+        type: 'button', className: 'button small ghost', text, 'aria-label': label, 'aria-pressed': 'false',
+      });
       button.addEventListener('click', () => this.model().sortHand(by));
       button.dataset.sort = by;
       return button;
@@ -66,7 +69,8 @@ export class HandDock {
     this.root = element('section', { className: 'play-dock', 'aria-labelledby': 'play-hand-title' },
       element('div', { className: 'play-dock-bar' },
         this.title,
-        element('div', { className: 'play-sort', role: 'group', 'aria-label': 'Sort your hand' }, ...this.sortButtons),
+        element('div', { className: 'play-sort', role: 'group', 'aria-labelledby': 'play-sort-label' },
+          element('span', { id: 'play-sort-label', className: 'play-sort-label', text: 'Sort' }), ...this.sortButtons),
         element('div', { className: 'play-actions-bar' },
           this.chosen,
           element('span', { className: 'play-act' },
@@ -149,8 +153,8 @@ export class HandDock {
   renderTargets(model) {
     const view = model.view;
     const piles = view.order.filter((name) => !view.piles[name].private && view.piles[name].face !== 'down');
-    const options = [['centre|', 'the centre'], ...piles.filter((n) => n !== 'centre').map((n) => [`${n}|`, n])];
-    if (model.knowsFaceDown) options.push(['down|down', 'the face-down pile']);
+    const options = [['centre|', 'Centre'], ...piles.filter((n) => n !== 'centre').map((n) => [`${n}|`, n])];
+    if (model.knowsFaceDown) options.push(['down|down', 'Face down']);
     const key = JSON.stringify(options);
     if (this.playKey !== key) {
       const chosen = this.playTo.value;

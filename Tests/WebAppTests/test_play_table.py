@@ -9,6 +9,7 @@ text) and checked against the API. Screenshots at 360x740, 740x360 and 1440x900.
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api, chromium
@@ -218,5 +219,90 @@ def test_a_name_typed_with_markup_shows_as_typed_and_runs_nothing(driver, other,
     for page in (driver, other):
         assert page.execute_script("return document.querySelectorAll('main img[src=\"x\"], img[onerror]').length") == 0
         assert page.execute_script("return window.__riffleErrors") == [], "no script ran, nothing failed"
+    no_page_errors(driver)
+    no_page_errors(other)
+
+
+def tab_to(driver, name, starts=False, limit=120):
+    """Presses Tab (as a keyboard user does) until the focused form control (not a link: the header's Play link
+    shares a name) has the accessible name `name` (or one starting with it); returns that control."""
+    body = driver.find_element(By.TAG_NAME, "body")
+    for _ in range(limit):
+        active = driver.switch_to.active_element
+        label = active.accessible_name or ""
+        if active.tag_name in ("button", "input", "select") and (label == name or (starts and label.startswith(name))):
+            return active
+        (active if active.tag_name != "html" else body).send_keys(Keys.TAB)
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+def card_by_keyboard(driver, code, limit=120):
+    """Tabs into the hand (one card of it is in the tab order) and moves with the arrow keys to a card."""
+    body = driver.find_element(By.TAG_NAME, "body")
+    for _ in range(limit):
+        active = driver.switch_to.active_element
+        if active.get_attribute("aria-pressed") is not None and active.get_attribute("data-code"):
+            break
+        (active if active.tag_name != "html" else body).send_keys(Keys.TAB)
+    else:
+        raise AssertionError("Tab never reached the hand")
+    names = [b.accessible_name for b in driver.find_elements(By.CSS_SELECTOR, HAND)]
+    here = names.index(driver.switch_to.active_element.accessible_name)
+    there = names.index(card_name(code))
+    key = Keys.ARROW_RIGHT if there > here else Keys.ARROW_LEFT
+    for _ in range(abs(there - here)):
+        driver.switch_to.active_element.send_keys(key)
+    active = driver.switch_to.active_element
+    assert active.accessible_name == card_name(code), active.accessible_name
+    return active
+
+
+def test_a_whole_round_by_keyboard_alone(driver, other, server):
+    link = sit(driver, server, "ana")
+    deck = link.rsplit("/", 1)[1]
+    join(other, server, link, "bo")
+    set_viewport(driver, 360, 740)
+    text_shown(driver, "bo: 0 cards, face down")
+    driver.find_element(By.TAG_NAME, "body").click()
+
+    count = tab_to(driver, "How many cards")
+    count.send_keys(Keys.CONTROL, "a")
+    count.send_keys("5")
+    tab_to(driver, "Deal to").send_keys("ana")
+    tab_to(driver, "Deal").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    dealt = hand(driver)
+
+    # Into the hand: one card is in the tab order; arrows move, Space selects.
+    card_by_keyboard(driver, dealt[0]).send_keys(Keys.SPACE)
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert driver.switch_to.active_element.accessible_name == card_name(dealt[1])
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    tab_to(driver, "Play").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == dealt[:2], "two cards played by keyboard")
+    live_and_saved(driver)
+
+    tab_to(driver, "Undo your last play", starts=True).send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(dealt), "taken back by keyboard")
+    live_and_saved(driver)
+
+    card_by_keyboard(driver, dealt[4]).send_keys(Keys.SPACE)
+    tab_to(driver, "Give").send_keys(Keys.ENTER)
+    WebDriverWait(other, 10).until(lambda d: hand(d) == [dealt[4]], "Bo got the card given by keyboard")
+    live_and_saved(driver)
+
+    card_by_keyboard(driver, dealt[0]).send_keys(Keys.SPACE)
+    tab_to(driver, "Play").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[0]])
+    tab_to(driver, f"Take the {card_name(dealt[0])}").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == [], "taken by keyboard")
+    live_and_saved(driver)
+
+    tab_to(driver, "Start a new round").send_keys(Keys.ENTER)
+    assert driver.switch_to.active_element.accessible_name == "Collect and shuffle"
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: api(server, f"deck/{deck}/")["remaining"] == 52, "a new round")
+    text_shown(other, "Your hand: 0 cards")
+    text_shown(driver, "Your hand: 0 cards")
     no_page_errors(driver)
     no_page_errors(other)

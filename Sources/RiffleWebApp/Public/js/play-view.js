@@ -222,6 +222,12 @@ export class PlayView {
 
   renderTable() {
     const model = this.model;
+    this.othersKey = null;
+    this.pileItems = null;
+    this.logKey = null;
+    this.dealTargets = null;
+    this.removeKey = null;
+    this.stackLayers = null;
     const watching = !model.seat;
     const base = `${location.origin}${location.pathname}#play/${this.deckId}`;
     this.parts = {
@@ -432,6 +438,9 @@ export class PlayView {
     const roster = model.roster;
     const others = otherPlayers(view, model.me);
     const list = this.parts.others;
+    const key = JSON.stringify([model.me, roster, others.map((name) => view.piles[name].remaining)]);
+    if (this.othersKey === key && list.isConnected) return;
+    this.othersKey = key;
     if (!others.length) {
       list.replaceChildren(element('li', {
         className: 'play-nobody', text: model.me ? 'Nobody else yet: share the link.' : 'Nobody is seated yet.',
@@ -479,32 +488,49 @@ export class PlayView {
     const names = view.order.filter((name) => !view.piles[name].private);
     if (!names.includes(CENTRE)) names.unshift(CENTRE);
     if (model.knowsFaceDown && model.me && !names.includes(FACE_DOWN_PILE)) names.push(FACE_DOWN_PILE);
-    this.parts.piles.replaceChildren(...names.map((name) => {
+    // A pile whose look has not changed keeps its element (its image does not flicker, its Take keeps the focus).
+    const kept = this.pileItems || new Map();
+    this.pileItems = new Map();
+    const items = names.map((name) => {
       const pile = view.piles[name] || { remaining: 0, cards: [], face: name === FACE_DOWN_PILE ? 'down' : null };
-      const label = pileLabel(name);
-      const title = label.charAt(0).toUpperCase() + label.slice(1);
-      const item = element('li', { className: 'play-pile', 'data-drop': model.me ? `pile:${name}` : null });
-      const heading = element('h4', { text: title });
-      if (pile.face === 'down' || !pile.cards) {
-        item.append(heading, pile.remaining ? element('div', { className: 'play-card' }, back()) : element('div', { className: 'play-empty', text: 'Empty' }),
-          element('p', { className: 'play-count', text: `${cards(pile.remaining)}, face down.` }));
-        return item;
-      }
-      const top = pile.cards[pile.cards.length - 1];
-      item.append(heading, top
-        ? element('figure', { className: 'play-card' }, face(top), element('figcaption', { text: codeName(top) }))
-        : element('div', { className: 'play-empty', text: 'Empty' }),
-      element('p', { className: 'play-count', text: `${cards(pile.cards.length)} in ${label}${top ? `; the ${codeName(top)} on top` : ''}.` }));
-      if (top && model.me) {
-        const take = element('button', { type: 'button', className: 'button small', text: `Take the ${codeName(top)}` });
-        setWaiting(take, model.isPending('take'));
-        take.addEventListener('click', (event) => {
-          if (!isRepeat(event) && !isWaiting(take)) this.take(top, name);
-        });
-        item.append(take);
-      }
+      const top = pile.cards && pile.cards[pile.cards.length - 1];
+      const key = JSON.stringify([name, pile.remaining, pile.face, top, Boolean(model.me), model.isPending('take')]);
+      const item = (kept.get(name) && kept.get(name).key === key) ? kept.get(name).item : this.pileItem(name, pile);
+      this.pileItems.set(name, { key, item });
       return item;
-    }));
+    });
+    const list = this.parts.piles;
+    if (items.length !== list.children.length || items.some((item, i) => list.children[i] !== item)) {
+      list.replaceChildren(...items);
+    }
+  }
+
+  /** One table pile: its name, its top card (or a back, or Empty), its count, and Take for a face-up top card. */
+  pileItem(name, pile) {
+    const model = this.model;
+    const label = pileLabel(name);
+    const title = label.charAt(0).toUpperCase() + label.slice(1);
+    const item = element('li', { className: 'play-pile', 'data-drop': model.me ? `pile:${name}` : null });
+    const heading = element('h4', { text: title });
+    if (pile.face === 'down' || !pile.cards) {
+      item.append(heading, pile.remaining ? element('div', { className: 'play-card' }, back()) : element('div', { className: 'play-empty', text: 'Empty' }),
+        element('p', { className: 'play-count', text: `${cards(pile.remaining)}, face down.` }));
+      return item;
+    }
+    const top = pile.cards[pile.cards.length - 1];
+    item.append(heading, top
+      ? element('figure', { className: 'play-card' }, face(top), element('figcaption', { text: codeName(top) }))
+      : element('div', { className: 'play-empty', text: 'Empty' }),
+    element('p', { className: 'play-count', text: `${cards(pile.cards.length)} in ${label}${top ? `; the ${codeName(top)} on top` : ''}.` }));
+    if (top && model.me) {
+      const take = element('button', { type: 'button', className: 'button small', text: `Take the ${codeName(top)}` });
+      setWaiting(take, model.isPending('take'));
+      take.addEventListener('click', (event) => {
+        if (!isRepeat(event) && !isWaiting(take)) this.take(top, name);
+      });
+      item.append(take);
+    }
+    return item;
   }
 
   /** The host's list of players to remove, each with a confirmation. */

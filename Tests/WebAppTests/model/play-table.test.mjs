@@ -72,7 +72,7 @@ test('the hand sorts by suit or by rank, aces high, and as dealt', () => {
 test('the roster: plain names today; display names, presence and turns where the server sends them', () => {
   let roster = updateRoster(emptyRoster(), { players: ['ana', 'bo'] }, 'hello');
   assert.equal(roster.host, 'ana');
-  assert.deepEqual(roster.knows, { names: false, presence: false, turns: false });
+  assert.deepEqual(roster.knows, { names: false, presence: false, turns: false, host: false });
   const markup = '<img src=x onerror=alert(1)>';
   roster = updateRoster(roster, {
     players: [{ name: 'ana', display_name: 'José', online: true, seat: 0 }, { name: 'img', display_name: markup, online: true, seat: 1 }],
@@ -80,7 +80,7 @@ test('the roster: plain names today; display names, presence and turns where the
   }, 'resync');
   assert.equal(displayName(roster, 'ana'), 'José');
   assert.equal(displayName(roster, 'img'), markup, 'a name is kept as the characters typed');
-  assert.deepEqual(roster.knows, { names: true, presence: true, turns: true });
+  assert.deepEqual(roster.knows, { names: true, presence: true, turns: true, host: true });
   roster = updateRoster(roster, { player: 'img', online: false }, 'presence');
   assert.equal(roster.players[1].online, false);
   roster = updateRoster(roster, { turn: 'img' }, 'turn');
@@ -171,3 +171,46 @@ async function until(condition, what) {
   }
   throw new Error(`never: ${what}`);
 }
+
+test('on issue 32\'s server: display names as typed, presence, the turn passing, strict turns, seats', async () => {
+  const server = new FakeTableServer(seeded(11));
+  server.rich = true;
+  const shared = new SharedStorage();
+  const deckId = server.newDeck();
+  const markup = '<img src=x onerror=alert(1)>';
+  const ana = seat(server, shared, deckId, 'a');
+  await ana.join('Jose', 'José');
+  await quiet(server, ana);
+  const bo = seat(server, shared, deckId, 'b');
+  await bo.join('img', markup);
+  await quiet(server, ana, bo);
+  await until(() => ana.roster.players.length === 2 && ana.roster.players[1].online === true, 'Ana sees Bo online');
+  assert.equal(ana.nameOf('Jose'), 'José');
+  assert.equal(ana.nameOf('img'), markup, 'the name is the characters typed');
+  assert.ok(ana.log.some((entry) => entry.text === `${markup} joined the table.`), JSON.stringify(ana.log));
+  assert.ok(ana.isHost && !bo.isHost);
+  assert.equal(ana.knowsFaceDown, true);
+
+  assert.ok(ana.passTurn('next'));
+  await quiet(server, ana, bo);
+  assert.equal(ana.roster.turn, 'Jose', 'nobody held it: next is the first seat');
+  assert.ok(ana.passTurn('next'));
+  await quiet(server, ana, bo);
+  await until(() => bo.roster.turn === 'img', 'the turn passed to Bo');
+  assert.ok(bo.announcements.includes('It is your turn.'), bo.announcements.join(' | '));
+  assert.ok(ana.setStrictTurns(true));
+  assert.ok(ana.deal('Jose', 2) || true);
+  await quiet(server, ana, bo);
+  assert.equal(ana.roster.strictTurns, true);
+  assert.ok(ana.notices.some((text) => text.includes(`It is ${markup}'s turn`)), ana.notices.join(' | '));
+  assert.equal(server.truth(deckId, 'Jose').hand.length, 0, 'nothing moved out of turn');
+
+  assert.ok(ana.seatEarlier('img'));
+  await quiet(server, ana, bo);
+  await until(() => bo.roster.players[0].name === 'img', 'Bo sees the new seats');
+  assert.equal(bo.roster.host, 'Jose', 'the host keeps hosting when the seats change');
+  bo.stop();
+  await until(() => ana.roster.players.find((p) => p.name === 'img').online === false, 'Ana sees Bo go offline');
+  assert.ok(ana.log.some((entry) => entry.text === `${markup} went offline.`), JSON.stringify(ana.log));
+  ana.stop();
+});

@@ -12,8 +12,15 @@ export const tableApi = {
   /** The host removes a player (their hand goes to the bottom of the deck). */
   removePlayer: (deck, player, { token, key } = {}) =>
     request(`deck/${deck}/player/${player}/`, {}, { method: 'DELETE', token, key }),
-  /** Passes the turn marker: `next`, a player's name, or `none` (issue 32's server). */
-  turn: (deck, to, { token, key } = {}) => request(`deck/${deck}/turn/`, { to }, { method: 'POST', form: true, token, key }),
+  /**
+   * The turn marker (issue 32's server): `to` passes it (`next`, a player's name, or `none`), `strict` turns strict
+   * turns on or off (the host's); either may be null.
+   */
+  turn: (deck, { to = null, strict = null } = {}, { token, key } = {}) => request(`deck/${deck}/turn/`,
+    { ...(to ? { to } : {}), ...(strict === null ? {} : { strict: String(strict) }) }, { method: 'POST', form: true, token, key }),
+  /** The host's new seat order (every player, once). */
+  seats: (deck, order, { token, key } = {}) =>
+    request(`deck/${deck}/seats/`, { order: order.join(',') }, { method: 'POST', form: true, token, key }),
   deckInfo: (deck) => request(`deck/${deck}/`),
   deal: (deck, pile, count, { token, key } = {}) => request(`deck/${deck}/pile/${pile}/deal/`, { count }, { token, key }),
   /** Moves cards onto a pile; with `from`, only from that pile, and nothing at all if one of them is not there. */

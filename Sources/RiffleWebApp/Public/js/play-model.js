@@ -334,6 +334,22 @@ export class PlayModel extends EventTarget {
     return this.submit({ kind: 'turn', to, label: 'passing the turn' });
   }
 
+  /** The host turns strict turns on or off (only the turn holder may then move cards). */
+  setStrictTurns(strict) {
+    if (this.isPending('turn')) return false;
+    return this.submit({ kind: 'turn', strict, label: strict ? 'turning strict turns on' : 'turning strict turns off' });
+  }
+
+  /** The host moves a player one seat earlier (the first seat goes last). */
+  seatEarlier(name) {
+    const order = this.roster.players.map((player) => player.name);
+    const index = order.indexOf(name);
+    if (index < 0 || order.length < 2 || this.isPending('seats')) return false;
+    const [moved] = order.splice(index, 1);
+    order.splice(index === 0 ? order.length : index - 1, 0, moved);
+    return this.submit({ kind: 'seats', order, label: `moving ${this.nameOf(name)} one seat earlier` });
+  }
+
   /** Resends every pending change now (and reconnects the stream). */
   retry() {
     if (!this.source && this.started && !this.outbox.lostError) this.connect();
@@ -378,7 +394,9 @@ export class PlayModel extends EventTarget {
     } else if (change.kind === 'remove') {
       await api.removePlayer(deckId, change.player, options);
     } else if (change.kind === 'turn') {
-      await api.turn(deckId, change.to, options);
+      await api.turn(deckId, { to: change.to || null, strict: change.strict === undefined ? null : change.strict }, options);
+    } else if (change.kind === 'seats') {
+      await api.seats(deckId, change.order, options);
     }
   }
 

@@ -6,7 +6,7 @@
 
 /** An empty roster: nobody known yet. */
 export function emptyRoster() {
-  return { players: [], host: null, turn: null, strictTurns: false, knows: { names: false, presence: false, turns: false } };
+  return { players: [], host: null, turn: null, strictTurns: false, knows: { names: false, presence: false, turns: false, host: false } };
 }
 
 /**
@@ -40,8 +40,14 @@ export function updateRoster(roster, data, kind = null) {
     const player = next.players.find((entry) => entry.name === data.player);
     if (player) player.displayName = data.display_name;
   }
-  if (typeof data.host === 'string') next.host = data.host;
-  else if (Array.isArray(data.players)) next.host = next.players.length ? next.players[0].name : null;
+  // A server that names the host says who it is (the host keeps hosting when the seats change); one that does not
+  // seats the host first.
+  if (typeof data.host === 'string') {
+    next.host = data.host;
+    next.knows.host = true;
+  } else if (Array.isArray(data.players) && !next.knows.host) {
+    next.host = next.players.length ? next.players[0].name : null;
+  }
   if ('turn' in data) {
     next.knows.turns = true;
     next.turn = typeof data.turn === 'string' ? data.turn : null;

@@ -161,6 +161,7 @@ export function applyTableChange(table, change, me) {
       return null;
     }
     case 'turn':
+    case 'seats':
       return null;
     default:
       return `unknown change ${change.kind}`;
@@ -237,7 +238,7 @@ export function eventConfirms(change, kind, data, me) {
   if (data.player && data.player !== me) return false;
   if (change.kind === 'newRound') return kind === 'shuffle';
   if (change.kind === 'remove') return kind === 'leave' && Boolean(data.piles) && !data.piles[change.player];
-  if (change.kind === 'turn') return kind === 'turn';
+  if (change.kind === 'turn' || change.kind === 'seats') return kind === change.kind;
   return (data.moved || []).some((move) => {
     const codes = movedCodes(move);
     if (change.kind === 'deal') return kind === 'deal' && move.to === change.to && move.count === change.count;

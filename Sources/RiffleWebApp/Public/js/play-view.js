@@ -251,6 +251,8 @@ export class PlayView {
       roundButton: element('button', { type: 'button', className: 'button', text: 'Start a new round' }),
       roundConfirm: element('div', { className: 'play-confirm', hidden: true }),
       removeList: element('ul', { className: 'play-remove', role: 'list' }),
+      strictBox: element('input', { type: 'checkbox', id: 'play-strict' }),
+      strict: element('p', { className: 'play-strict', hidden: true }),
     };
     const p = this.parts;
     p.retry.addEventListener('click', () => this.model.retry());
@@ -353,7 +355,12 @@ export class PlayView {
     });
     const cancel = element('button', { type: 'button', className: 'button ghost', text: 'Cancel' });
     p.roundConfirm.replaceChildren(text, confirm, cancel);
-    p.round.replaceChildren(element('h4', { text: 'Host' }), p.roundButton, p.roundConfirm, p.removeList);
+    p.strict.replaceChildren(p.strictBox,
+      element('label', { for: 'play-strict', text: 'Strict turns: only the player whose turn it is moves cards' }));
+    p.strictBox.addEventListener('change', () => {
+      if (!this.model.setStrictTurns(p.strictBox.checked)) p.strictBox.checked = this.model.roster.strictTurns;
+    });
+    p.round.replaceChildren(element('h4', { text: 'Host' }), p.roundButton, p.roundConfirm, p.strict, p.removeList);
     p.roundButton.addEventListener('click', () => {
       if (isWaiting(p.roundButton)) return;
       p.roundConfirm.hidden = false;
@@ -428,7 +435,23 @@ export class PlayView {
     setWaiting(p.draw, model.isPending('deal'));
     p.round.hidden = !model.isHost;
     setWaiting(p.roundButton, model.isPending('newRound'));
-    this.renderRemove(others);
+    p.strict.hidden = !(model.isHost && model.roster.knows.turns);
+    p.strictBox.checked = model.roster.strictTurns;
+    this.renderRemove(this.othersInSeatOrder());
+  }
+
+  /**
+   * The other players in seat order, starting with the one after this player (as they sit around a table), where
+   * the server says the seats; else in the order the piles come.
+   */
+  othersInSeatOrder() {
+    const model = this.model;
+    const others = otherPlayers(model.view, model.me);
+    const seats = model.roster.players.map((player) => player.name);
+    if (!seats.length) return others;
+    const mine = seats.indexOf(model.me);
+    const around = mine < 0 ? seats : [...seats.slice(mine + 1), ...seats.slice(0, mine)];
+    return [...around.filter((name) => others.includes(name)), ...others.filter((name) => !seats.includes(name))];
   }
 
   /** The other players around the felt: name, online dot, turn marker, their backs and count. */
@@ -436,7 +459,7 @@ export class PlayView {
     const model = this.model;
     const view = model.view;
     const roster = model.roster;
-    const others = otherPlayers(view, model.me);
+    const others = this.othersInSeatOrder();
     const list = this.parts.others;
     const key = JSON.stringify([model.me, roster, others.map((name) => view.piles[name].remaining)]);
     if (this.othersKey === key && list.isConnected) return;
@@ -537,7 +560,8 @@ export class PlayView {
   renderRemove(others) {
     const model = this.model;
     const list = this.parts.removeList;
-    const key = JSON.stringify([model.isHost, others.map((name) => model.nameOf(name))]);
+    const turns = model.roster.knows.turns;
+    const key = JSON.stringify([model.isHost, turns, others.map((name) => model.nameOf(name))]);
     if (this.removeKey === key) return;
     this.removeKey = key;
     list.replaceChildren(...others.map((name) => {
@@ -560,7 +584,19 @@ export class PlayView {
         this.parts.roundButton.focus();
         if (model.removePlayer(name)) this.announce(`You removed ${shown} from the table.`);
       });
-      return element('li', {}, ask, confirm);
+      const item = element('li', {}, ask, confirm);
+      if (turns) {
+        const earlier = element('button', { type: 'button', className: 'button small ghost', text: `Seat ${shown} one earlier` });
+        earlier.addEventListener('click', () => {
+          if (model.seatEarlier(name)) this.announce(`You moved ${shown} one seat earlier.`);
+        });
+        const give = element('button', { type: 'button', className: 'button small ghost', text: `Give ${shown} the turn` });
+        give.addEventListener('click', () => {
+          if (model.passTurn(name)) this.announce(`You gave ${shown} the turn.`);
+        });
+        item.append(earlier, give);
+      }
+      return item;
     }));
   }
 

@@ -32,7 +32,7 @@ def other():
 
 def moves(driver):
     """The move log's lines, newest first, as shown."""
-    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "ol[aria-labelledby='play-log-title'] li")]
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "ul[aria-labelledby='play-log-title'] li")]
 
 
 def on_screen(driver):

@@ -356,7 +356,8 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     if (kind === 'deal') {
       if (move.to === me) return `${mine ? 'You dealt yourself' : 'You were dealt'} ${what}`;
       const target = (before && before.piles[move.to]) || (data.piles && data.piles[move.to]);
-      const to = target && !target.private ? pileLabel(move.to) : nameOf(move.to);
+      const to = target && !target.private ? pileLabel(move.to)
+        : move.to === data.player ? 'themselves' : nameOf(move.to);
       return `${who} dealt ${what} to ${to}`;
     }
     const known = (before && before.piles[move.from]) || (data.piles && data.piles[move.from]);

@@ -243,7 +243,7 @@ export class PlayView {
       draw: element('button', { type: 'button', className: 'button small', text: 'Draw a card' }),
       piles: element('ul', { className: 'play-piles', role: 'list', 'aria-label': 'Table piles' }),
       undo: element('button', { type: 'button', className: 'button small', text: 'Undo your last play', hidden: true }),
-      log: element('ol', { className: 'play-log', 'aria-labelledby': 'play-log-title' }),
+      log: element('ul', { className: 'play-log', 'aria-labelledby': 'play-log-title' }),
       dealTo: element('select', { id: 'play-deal-to' }),
       dealCount: element('input', { id: 'play-deal-count', type: 'number', min: '1', max: '52', value: '5', inputmode: 'numeric' }),
       dealButton: element('button', { type: 'submit', className: 'button primary', text: 'Deal' }),

@@ -6,6 +6,9 @@ markup shows as typed and runs nothing. Everything is read from what a person se
 text) and checked against the API. Screenshots at 360x740, 740x360 and 1440x900.
 """
 
+import re
+import urllib.request
+
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -304,5 +307,56 @@ def test_a_whole_round_by_keyboard_alone(driver, other, server):
     WebDriverWait(driver, 10).until(lambda d: api(server, f"deck/{deck}/")["remaining"] == 52, "a new round")
     text_shown(other, "Your hand: 0 cards")
     text_shown(driver, "Your hand: 0 cards")
+    no_page_errors(driver)
+    no_page_errors(other)
+
+
+PLAY_ROUTE_LIMIT = 60 * 1024
+
+
+def test_the_play_routes_own_code_is_at_most_60_kb_gzipped(driver, server):
+    """Issue 32's budget: what opening Play fetches beyond the first load (its scripts and style sheet), as the server
+    sends it compressed."""
+    sit(driver, server, "ana")
+    names = driver.execute_script("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+    own = sorted({name for name in names if re.match(r"^/(js/play[-\w]*\.js|css/play\.css)$", name)})
+    assert "/js/play-view.js" in own and "/css/play.css" in own, own
+    total = 0
+    for path in own:
+        request = urllib.request.Request(server + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.headers.get("Content-Encoding") == "gzip", path
+            total += len(response.read())
+    print(f"\nthe Play route's own code: {len(own)} files, {total} bytes gzipped ({total / 1024:.1f} KB): {own}")
+    assert total <= PLAY_ROUTE_LIMIT, f"{total} bytes"
+
+
+def test_a_take_names_the_card_a_long_name_shows_whole_and_joining_keeps_the_focus(driver, other, server):
+    """Issue 32's Play defects: "bo took 1 card" did not name the face-up card; a long player name was clipped; the
+    focus dropped to <body> after joining."""
+    long_name = "a_very_long_player_name_32_chars"
+    link = start_table(driver, server)
+    set_viewport(driver, 360, 740)
+    field(driver, "Your name").send_keys("ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are ana.")
+    focused = driver.switch_to.active_element
+    assert focused.tag_name != "body" and focused.text.startswith("Your hand"), "the focus is on the hand's heading"
+    join(other, server, link, long_name, width=360, height=740)
+    assert other.switch_to.active_element.text.startswith("Your hand")
+    text_shown(driver, f"{long_name}: 0 cards, face down")
+    clipped = driver.execute_script("""
+        return [...document.querySelectorAll('#view-play p, #view-play li, #view-play h4')]
+          .filter((e) => e.textContent.includes(arguments[0]) && e.scrollWidth > e.clientWidth + 1).length""", long_name)
+    assert clipped == 0, "the long name is shown whole"
+    assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+    deal(driver, "the centre (face up)", 1)
+    top = centre_codes(server, deck := link.rsplit("/", 1)[1])[0]
+    button(other, f"Take the {card_name(top)}").click()
+    WebDriverWait(driver, 10).until(
+        lambda d: f"{long_name} took the {card_name(top)} from the centre." in moves(d), moves(driver))
+    heard = driver.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent")
+    assert heard == f"{long_name} took the {card_name(top)} from the centre.", heard
+    assert centre_codes(server, deck) == []
     no_page_errors(driver)
     no_page_errors(other)

@@ -195,6 +195,15 @@ def test_the_host_removes_a_player_and_a_spectator_follows_without_joining(drive
         WebDriverWait(spectator, 10).until(
             lambda d: "bo:" not in d.find_element(By.TAG_NAME, "main").text, "the spectator sees Bo leave")
         assert "bo" not in api(server, f"deck/{deck}/pile/ana/list/")["piles"]
+        # The spectator joins from the watch page; a reload then plays on as that player.
+        button(spectator, "Join this table").click()
+        field(spectator, "Your name").send_keys("cy")
+        button(spectator, "Join the table").click()
+        text_shown(spectator, "You are cy.")
+        assert spectator.current_url.endswith(f"#play/{deck}")
+        spectator.refresh()
+        text_shown(spectator, "You are cy.")
+        text_shown(driver, "cy: 0 cards, face down")
         no_page_errors(spectator)
     finally:
         spectator.quit()

@@ -197,6 +197,8 @@ export class PlayView {
         }
         if (this.model !== model) return;
         model.seat.shownAs = name;
+        // Joined from the watch link: the address is now the player's own (a reload plays on, it does not watch).
+        if (/\/watch$/.test(location.hash)) history.replaceState(null, '', `#play/${this.deckId}`);
         this.renderTable();
         this.announce(`You joined the table as ${name}.`);
         this.dock.title.focus();
@@ -302,11 +304,8 @@ export class PlayView {
       element('h2', { id: 'play-title', text: watching ? 'Watching a live table' : 'Live table' }), p.me,
       element('div', { className: 'play-sync' }, p.status, p.retry));
     if (watching) {
-      const join = element('a', { className: 'button small', href: `#play/${this.deckId}`, text: 'Join this table' });
-      join.addEventListener('click', (event) => {
-        event.preventDefault();
-        this.renderJoin();
-      });
+      const join = element('button', { type: 'button', className: 'button small', text: 'Join this table' });
+      join.addEventListener('click', () => this.renderJoin());
       top.append(join);
     }
     this.dock = watching ? null : new HandDock({

@@ -93,6 +93,10 @@ let play = null;      // { view, PlayModel, tableApi }, once #play has been open
 let playModel = null;
 let playWatching = false;
 window.addEventListener('online', () => { if (playModel) playModel.retry(); });
+// A page left (or kept in the back/forward cache) closes its table's event stream, so that the others see this player
+// go offline; coming back to it reopens the stream.
+window.addEventListener('pagehide', () => { if (playModel) playModel.closeStream(); });
+window.addEventListener('pageshow', (event) => { if (event.persisted && playModel) playModel.retry(); });
 /**
  * The Play view's modules are fetched the first time #play is opened, so the other views never load them. Each
  * table (`#play/<deck>`) gets its own model, made here and given to the view.

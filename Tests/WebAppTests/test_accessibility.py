@@ -261,3 +261,62 @@ def test_axe_finds_no_violation_at_all_offline_with_pending_rows_and_after_a_rel
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert {name: v for name, v in found.items() if v} == {}
     no_page_errors(driver)
+
+
+def test_axe_finds_no_violation_at_all_in_any_state_of_the_play_view(driver, server):
+    """Issue 32: the Play view's states, each at a phone size and on a laptop: joining, the table with a fanned hand,
+    cards selected, a move logged with Undo on offer, the host's confirmations, a gift received, and a spectator's
+    watch page."""
+    from conftest import chromium
+    from test_play import button, field, hand, join, play, select_cards, start_table, text_shown
+
+    driver.set_script_timeout(30)
+    source = axe_source()
+    found = {}
+    link = start_table(driver, server)
+    found["play-join"] = run_axe(driver, source, "play-join", strict=True)
+    field(driver, "Your name").send_keys("ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are ana.")
+    other = chromium()
+    try:
+        join(other, server, link, "bo")
+        text_shown(driver, "bo: 0 cards, face down")
+        field(driver, "How many cards").clear()
+        field(driver, "How many cards").send_keys("6")
+        Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+        Select(field(driver, "Deal to")).select_by_visible_text("ana (you)")
+        button(driver, "Deal").click()
+        WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 6)
+        for width, height in ((360, 740), (740, 360), (1440, 900)):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            found[f"play-table-{width}x{height}"] = run_axe(driver, source, f"play-table-{width}x{height}", strict=True)
+        cards = hand(driver)
+        select_cards(driver, cards[:2])
+        found["play-selected"] = run_axe(driver, source, "play-selected", strict=True)
+        play(driver, cards[:2])
+        WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 4)
+        button(driver, "Undo your last play: take back the " + " and the ".join(
+            __import__("test_play").card_name(c) for c in cards[:2]))
+        found["play-logged-undo"] = run_axe(driver, source, "play-logged-undo", strict=True)
+        button(driver, "Start a new round").click()
+        button(driver, "Collect and shuffle")
+        found["play-new-round"] = run_axe(driver, source, "play-new-round", strict=True)
+        button(driver, "Cancel").click()
+        button(driver, "Remove bo").click()
+        button(driver, "Yes, remove bo")
+        found["play-remove"] = run_axe(driver, source, "play-remove", strict=True)
+        button(driver, "Keep them").click()
+        select_cards(driver, hand(driver)[:1])
+        button(driver, "Give").click()
+        WebDriverWait(other, 10).until(lambda d: len(hand(d)) == 1)
+        other.set_script_timeout(30)
+        found["play-gift-received"] = run_axe(other, source, "play-gift-received", strict=True)
+        other.get(f"{link}/watch")
+        text_shown(other, "You are watching")
+        found["play-watch"] = run_axe(other, source, "play-watch", strict=True)
+    finally:
+        other.quit()
+    assert {name: v for name, v in found.items() if v} == {}
+    no_page_errors(driver)

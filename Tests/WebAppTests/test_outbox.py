@@ -50,7 +50,8 @@ def test_the_two_error_outage_ends_with_the_api_holding_every_change(driver, ser
         assert "2 changes not saved yet" in shown.text, shown.text
         assert pile_codes(server, deck, "keep") == [first]
         go(driver, "swipe")
-        third = top_code(driver)
+        # The stack names its top card once the reloaded page has dealt it again.
+        third = WebDriverWait(driver, 10).until(lambda d: top_code(d), "the stack never named its top card")
         stack = driver.find_element(By.CSS_SELECTOR, ".stack")
         stack.send_keys(Keys.ARROW_LEFT)
         WebDriverWait(driver, 10).until(lambda d: "3 changes not saved yet" in banner_text(d))

@@ -13,6 +13,7 @@ import urllib.request
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -47,8 +48,19 @@ def button(driver, name):
                 return element
         return False
     # A render may replace a button while it is being looked at: look again.
-    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+    found = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
         find, f"no button named {name!r}")
+    into_view(driver, found)
+    return found
+
+
+def into_view(driver, element):
+    """Scrolls the page as a person would to reach a control: to the middle of the screen, clear of the docked hand
+    (WebDriver scrolls only what is off screen, and a control under the dock is on screen but covered)."""
+    try:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+    except StaleElementReferenceException:
+        pass
 
 
 def field(driver, label):
@@ -56,7 +68,9 @@ def field(driver, label):
     path = f"//label[normalize-space()={json.dumps(label)}]"
     found = WebDriverWait(driver, 10).until(
         lambda d: [e for e in d.find_elements(By.XPATH, path) if e.is_displayed()], f"no field labelled {label!r}")
-    return driver.find_element(By.ID, found[0].get_attribute("for"))
+    control = driver.find_element(By.ID, found[0].get_attribute("for"))
+    into_view(driver, control)
+    return control
 
 
 def text_shown(driver, text, timeout=10):
@@ -64,17 +78,51 @@ def text_shown(driver, text, timeout=10):
         lambda d: text in d.find_element(By.TAG_NAME, "main").text, f"the page never showed {text!r}")
 
 
+HAND = "#view-play ul[aria-labelledby='play-hand-title'] button"
+
+
 def hand(driver):
-    """The codes of the cards in this player's hand, from the buttons' accessible names."""
+    """The codes of the cards in this player's hand (not those on their way elsewhere), in the order shown, from the
+    card buttons' accessible names in the list the "Your hand" heading names."""
     for _ in range(10):
         try:
-            names = [b.accessible_name for b in driver.find_elements(By.CSS_SELECTOR, "#view-play button")]
+            names = [b.accessible_name for b in driver.find_elements(By.CSS_SELECTOR, HAND)]
             break
         except StaleElementReferenceException:
             continue  # the hand was drawn again meanwhile
     else:
         raise AssertionError("the hand never held still long enough to be read")
-    return [code_of(m.group(1)) for n in names for m in [re.match(r"Play the (.+) to the centre$", n)] if m]
+    return [code_of(n) for n in names if " of " in n and not n.endswith(", on its way")]
+
+
+def card_button(driver, code):
+    """The hand's button for a card (a toggle that selects it)."""
+    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, HAND) if b.accessible_name == card_name(code)), False),
+        f"no card {code} in the hand")
+
+
+def press_card(driver, card):
+    """Taps a card of the fanned hand where a person would: on its visible strip, near its left edge (the cards to
+    its right overlap the rest)."""
+    ActionChains(driver).move_to_element_with_offset(card, -card.size["width"] // 2 + 6, -card.size["height"] // 4) \
+        .click().perform()
+
+
+def select_cards(driver, codes):
+    """Selects exactly these cards of the hand (pressing each card's toggle as needed)."""
+    for code in codes:
+        card = card_button(driver, code)
+        if card.get_attribute("aria-pressed") != "true":
+            press_card(driver, card)
+        WebDriverWait(driver, 5).until(lambda d: card_button(d, code).get_attribute("aria-pressed") == "true")
+
+
+def play(driver, codes, onto="Centre"):
+    """Plays cards from the hand as a person does with buttons: selects them, chooses the pile, presses Play."""
+    select_cards(driver, codes)
+    Select(field(driver, "onto")).select_by_visible_text(onto)
+    button(driver, "Play").click()
 
 
 def join(driver, server, link, name, width=1280, height=900):
@@ -222,14 +270,14 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     assert leaks([dom(receiver)], dealt) == set(dealt), "the check finds the cards where they are shown"
 
     played = dealt[2]
-    button(receiver, f"Play the {card_name(played)} to the centre").click()
+    play(receiver, [played])
     clicked = time.monotonic()
     WebDriverWait(dealer, 1.0, poll_frequency=0.02).until(
         lambda d: f"Take the {card_name(played)}" in [b.accessible_name for b in d.find_elements(By.CSS_SELECTOR, "#view-play button")],
         "the dealer did not see the played card within 1 s")
     seen_after = time.monotonic() - clicked
     print(f"\nthe dealer saw the card Bo played {seen_after * 1000:.0f} ms after the click (no reload)")
-    assert dealer.find_element(By.CSS_SELECTOR, ".play-centre figcaption").text == card_name(played)
+    assert dealer.find_element(By.CSS_SELECTOR, ".play-pile figcaption").text == card_name(played)
     WebDriverWait(dealer, 5).until(
         lambda d: f"bo played the {card_name(played)} to the centre" in d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent"),
         "the live region did not announce Bo's play")
@@ -266,14 +314,18 @@ def test_reload_keeps_the_player_and_the_view_works_by_keyboard(driver, server):
     text_shown(driver, "You are cy.")
     WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before), "the reload lost the hand")
 
-    first = button(driver, f"Play the {card_name(before[0])} to the centre")
+    first = card_button(driver, before[0])
     driver.execute_script("arguments[0].focus()", first)
-    first.send_keys("\n")
-    # The card keeps its place (and the focus) until the server confirms the play; then the focus moves on.
+    first.send_keys(" ")
+    WebDriverWait(driver, 5).until(lambda d: card_button(d, before[0]).get_attribute("aria-pressed") == "true")
+    play_button = button(driver, "Play")
+    driver.execute_script("arguments[0].focus()", play_button)
+    play_button.send_keys("\n")
+    # The card keeps its place until the server confirms the play; the Play button keeps the focus.
     WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2 and d.execute_script(
-        "return document.querySelectorAll('#view-play button[aria-label^=\"Playing\"]').length === 0"))
+        "return document.querySelectorAll('#view-play button[aria-label$=\", on its way\"]').length === 0"))
     focused = driver.switch_to.active_element
-    assert focused.accessible_name.startswith("Play the "), "focus stays in the hand after a play"
+    assert focused.accessible_name == "Play", "the focus stays where the player pressed"
     take = button(driver, f"Take the {card_name(before[0])}")
     take.send_keys(" ")
     WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before))

@@ -1,5 +1,5 @@
-"""Issue 30's web-app part, as players meet it: every change happens once. A double-click on a hand card plays that
-card once, and so does pressing Enter twice on it while its play is on its way (the hand does not shift under the
+"""Issue 30's web-app part, as players meet it: every change happens once. A double-click on Play plays the selected
+card once, and so does pressing Enter twice on Play while the play is on its way (the hand does not shift under the
 pointer or the focus until the server confirms the play); a double-click on Deal deals once; a change whose answer was lost
 (the DevTools protocol drops it after the server made the change) is resent with the same Idempotency-Key and
 changes the deck once; a Take that loses its card to another player says so; every change a player sends carries
@@ -16,7 +16,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import api, chromium
-from test_play import button, card_name, field, hand, join, start_table, text_shown
+from test_play import button, card_button, card_name, field, hand, join, play, select_cards, start_table, text_shown
 from webapp import (
     DevTools, deck_id, go, no_page_errors, open_app, pile_codes, server_down, server_up, settled, top_code, wait_banner,
 )
@@ -66,13 +66,14 @@ def centre_codes(server, deck):
     return [card["code"] for card in body["piles"]["centre"].get("cards", [])] if body.get("success") else []
 
 
-def test_a_double_click_on_a_hand_card_plays_that_card_once(driver, server):
+def test_a_double_click_on_play_plays_the_selected_card_once(driver, server):
     deck = sit(driver, server, "ana").rsplit("/", 1)[1]
     deal(driver, "ana (you)", 5)
     WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     before = hand(driver)
     target = before[1]
-    ActionChains(driver).double_click(button(driver, f"Play the {card_name(target)} to the centre")).perform()
+    select_cards(driver, [target])
+    ActionChains(driver).double_click(button(driver, "Play")).perform()
     text_shown(driver, "Your hand: 4 cards")
     live_and_saved(driver)
     assert centre_codes(server, deck) == [target], "one card, the one clicked, is in the centre"
@@ -82,23 +83,27 @@ def test_a_double_click_on_a_hand_card_plays_that_card_once(driver, server):
     no_page_errors(driver)
 
 
-def test_enter_twice_on_a_card_whose_play_is_on_its_way_plays_it_once_and_the_hand_holds_still(driver, server):
+def test_enter_twice_on_play_while_the_play_is_on_its_way_plays_once_and_the_hand_holds_still(driver, server):
     deck = sit(driver, server, "ana").rsplit("/", 1)[1]
     deal(driver, "ana (you)", 4)
     WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 4)
     before = hand(driver)
-    card = button(driver, f"Play the {card_name(before[0])} to the centre")
+    card = card_button(driver, before[0])
     with DevTools(driver) as tools:
         # The play waits in the browser: no answer, and no event, can come until the test lets it go.
         tools.hold_requests("*/pile/centre/add/*")
         driver.execute_script("arguments[0].focus()", card)
-        card.send_keys(Keys.ENTER)
+        card.send_keys(" ")
+        WebDriverWait(driver, 5).until(lambda d: card.get_attribute("aria-pressed") == "true", "Space selects the card")
+        play_button = button(driver, "Play")
+        driver.execute_script("arguments[0].focus()", play_button)
+        play_button.send_keys(Keys.ENTER)
         WebDriverWait(driver, 10).until(lambda d: tools.held, "the play was never sent")
-        # The card keeps its place and the focus, and says its play is on its way; Enter again does nothing.
-        assert driver.switch_to.active_element == card
-        assert card.accessible_name == f"Playing the {card_name(before[0])} to the centre…"
+        # The card keeps its place and says its play is on its way; Enter again on Play does nothing.
+        assert driver.switch_to.active_element == play_button
+        assert card.accessible_name == f"{card_name(before[0])}, on its way"
         assert card.get_attribute("aria-disabled") == "true"
-        card.send_keys(Keys.ENTER)
+        play_button.send_keys(Keys.ENTER)
         assert [b.get_attribute("data-code") for b in driver.find_elements(By.CSS_SELECTOR, ".play-hand button")] \
             == before, "nothing moved in the hand"
         assert len(tools.held) == 1, "one play asked for"
@@ -110,8 +115,8 @@ def test_enter_twice_on_a_card_whose_play_is_on_its_way_plays_it_once_and_the_ha
     assert sorted(hand(driver)) == sorted(before[1:])
     assert api(server, f"deck/{deck}/")["remaining"] == 48
     focused = driver.switch_to.active_element
-    assert focused.accessible_name == f"Play the {card_name(before[1])} to the centre", \
-        "the focus moves to the card now in its place"
+    assert focused.accessible_name == "Play", "the focus stays on Play"
+    assert play_button.get_attribute("aria-disabled") == "true", "nothing is selected now"
     no_page_errors(driver)
 
 
@@ -225,7 +230,7 @@ def test_every_change_of_a_player_carries_the_token_and_a_key_of_its_own(driver,
         deal(driver, "ana (you)", 3)
         WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3)
         first = hand(driver)[0]
-        button(driver, f"Play the {card_name(first)} to the centre").click()
+        play(driver, [first])
         WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2)
         button(driver, f"Take the {card_name(first)}").click()
         WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3)
@@ -235,6 +240,7 @@ def test_every_change_of_a_player_carries_the_token_and_a_key_of_its_own(driver,
     assert len(joins) == 1 and "Authorization" not in joins[0]["headers"], "joining needs no token (there is none yet)"
     token = None
     changes = [r for r in requests if re.search(r"/pile/[^/]+/(deal|add)/", r["url"])]
+    assert re.search(r"/pile/centre/add/\?cards=[0-9A-Z]{2}&from=ana$", changes[1]["url"]), "a play says where from"
     assert len(changes) == 3, [r["url"] for r in changes]
     for request in changes:
         authorization = request["headers"].get("Authorization", "")

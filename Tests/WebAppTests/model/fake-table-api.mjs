@@ -29,7 +29,36 @@ export class FakeTableServer {
                                 // (the server before issue 30), so the client must tell from the answer's cards
     this.answersByKey = new Map();
     this.sources = new Set();
+    this.rich = false;          // true: issue 32's server (display names, presence, seats, turns in the stream)
     this.api = this.makeAPI();
+  }
+
+  /** The players in seat order as issue 32's server lists them, or their names (the server before it). */
+  playersJSON(deck) {
+    const names = [...deck.players.keys()];
+    if (!this.rich) return names;
+    return names.map((name, seat) => ({
+      name, display_name: deck.displayNames.get(name) || name, seat,
+      online: [...this.sources].some((source) => source.deckId === deck.id && source.readyState === 1 && source.viewer === name),
+    }));
+  }
+
+  /** What issue 32's server adds to a greeting: the roster, the host, the turn. */
+  rosterJSON(deck) {
+    if (!this.rich) return { players: [...deck.players.keys()] };
+    return { players: this.playersJSON(deck), host: [...deck.players.keys()][0] || null, turn: deck.turn, strict_turns: deck.strict };
+  }
+
+  /** On a table with strict turns, only the turn holder moves cards: 409 for anyone else. */
+  checkTurn(deck, player) {
+    if (deck.strict && deck.turn && player !== deck.turn) {
+      throw new APIError(`It is ${deck.displayNames.get(deck.turn) || deck.turn}'s turn.`, { status: 409 });
+    }
+  }
+
+  /** A presence event (issue 32's server, no grace period in this fake). */
+  presence(deck, player, online) {
+    if (this.rich && player) this.record(deck, 'presence', null, [], { player, online, players: this.playersJSON(deck) });
   }
 
   newDeck() {
@@ -39,7 +68,10 @@ export class FakeTableServer {
       [stack[i], stack[j]] = [stack[j], stack[i]];
     }
     const id = `deck${this.decks.size + 1}`;
-    this.decks.set(id, { id, stack, piles: new Map(), players: new Map(), events: [] });
+    this.decks.set(id, {
+      id, stack, piles: new Map(), players: new Map(), events: [], faceDown: new Set(), displayNames: new Map(),
+      turn: null, strict: false,
+    });
     return id;
   }
 
@@ -63,13 +95,13 @@ export class FakeTableServer {
   }
 
   /** Removes a player (the host, or the player themself): their hand goes back into the stack. */
-  removePlayer(deckId, name) {
+  removePlayer(deckId, name, by = name) {
     const deck = this.deck(deckId);
     deck.players.delete(name);
     const hand = deck.piles.get(name) || [];
     deck.stack.push(...hand);
     deck.piles.delete(name);
-    this.record(deck, 'leave', name, hand.length ? [{ from: name, to: 'deck', codes: hand }] : []);
+    this.record(deck, 'leave', by, hand.length ? [{ from: name, to: 'deck', codes: hand }] : []);
   }
 
   pile(deck, name) {
@@ -82,28 +114,30 @@ export class FakeTableServer {
     for (const [name, cards] of deck.piles) {
       const entry = { remaining: cards.length };
       if (deck.players.has(name)) entry.private = true;
-      if (name === listed && (!entry.private || name === viewer)) entry.cards = cards.map(card);
+      if (deck.faceDown.has(name)) entry.face = 'down';
+      if (name === listed && (!entry.private || name === viewer) && !entry.face) entry.cards = cards.map(card);
       piles[name] = entry;
     }
     return piles;
   }
 
   /** Records a change and sends it to every open stream, cards only where that subscriber may see them. */
-  record(deck, kind, player, moved) {
+  record(deck, kind, player, moved, extra = {}) {
     const id = deck.events.length + 1;
-    deck.events.push({ id, kind, player, moved });
+    deck.events.push({ id, kind, player, moved, extra });
     for (const source of this.sources) if (source.deckId === deck.id && source.readyState === 1) source.deliver();
   }
 
   eventFor(deck, event, viewer) {
-    const visible = (name) => !deck.players.has(name) || name === viewer;
+    const visible = (name) => (!deck.players.has(name) && !deck.faceDown.has(name)) || name === viewer;
     const moved = event.moved.map((move) => {
       const entry = { from: move.from, to: move.to, count: move.codes.length };
-      // Cards going into the stack are never named (a new round, a removed player's hand).
-      if (!move.hidden && move.to !== 'deck' && (visible(move.from) || visible(move.to))) entry.cards = move.codes.map(card);
+      // Cards going into the stack are never named (a new round, a removed player's hand), nor cards going into
+      // a hidden place (another's hand, a face-down pile).
+      if (!move.hidden && move.to !== 'deck' && visible(move.to)) entry.cards = move.codes.map(card);
       return entry;
     });
-    const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.pilesJSON(deck, viewer), moved };
+    const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.pilesJSON(deck, viewer), moved, ...event.extra };
     if (event.player) data.player = event.player;
     return { type: event.kind, lastEventId: String(event.id), data: JSON.stringify(data) };
   }
@@ -135,18 +169,20 @@ export class FakeTableServer {
   makeAPI() {
     return {
       newShuffledDeck: () => this.call(true, () => ({ success: true, deck_id: this.newDeck(), remaining: 52 })),
-      join: (deckId, name) => this.call(true, () => {
+      join: (deckId, name, { displayName = null } = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
         if (deck.players.has(name)) throw new APIError(`${name} is already a player.`, { status: 409 });
         const token = `token-${name}-${Math.floor(this.random() * 1e9)}`;
         deck.players.set(name, token);
+        if (this.rich && displayName) deck.displayNames.set(name, displayName);
         this.pile(deck, name);
-        this.record(deck, 'join', name, []);
+        this.record(deck, 'join', name, [], this.rich ? { players: this.playersJSON(deck) } : {});
         return { success: true, deck_id: deckId, player: name, token, piles: this.pilesJSON(deck, name) };
       }),
       deal: (deckId, to, count, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
         const player = this.changer(deck, options.token);
+        this.checkTurn(deck, player);
         if (count > deck.stack.length) throw new APIError(`Not enough cards remaining to draw ${count} additional`, { status: 404 });
         const codes = deck.stack.splice(0, count);
         this.pile(deck, to).push(...codes);
@@ -159,6 +195,7 @@ export class FakeTableServer {
       addToPile: (deckId, pileName, codes, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
         const player = this.changer(deck, options.token);
+        this.checkTurn(deck, player);
         const moved = [];
         for (const code of codes) {
           const from = [...deck.piles].find(([, cards]) => cards.includes(code));
@@ -170,6 +207,7 @@ export class FakeTableServer {
           if (deck.players.has(from[0]) && from[0] !== player) throw new APIError('Not your hand.', { status: 403 });
           moved.push({ from: from[0], code });
         }
+        if (!deck.piles.has(pileName) && options.face === 'down') deck.faceDown.add(pileName);
         for (const { from, code } of moved) {
           const cards = deck.piles.get(from);
           cards.splice(cards.indexOf(code), 1);
@@ -178,7 +216,51 @@ export class FakeTableServer {
         }
         this.record(deck, 'pile_add', player, moved.map(({ from, code }) => ({ from, to: pileName, codes: [code] })));
         return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, player) };
-      }, ['add', deckId, pileName, codes, options.from || null], options),
+      }, ['add', deckId, pileName, codes, options.from || null, options.face || null], options),
+      removePlayer: (deckId, name, options = {}) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.changer(deck, options.token);
+        if (!deck.players.has(name)) throw new APIError(`${name} is not at this table.`, { status: 404 });
+        if (player !== name && [...deck.players.keys()][0] !== player) {
+          throw new APIError('Only the host may remove another player.', { status: 403 });
+        }
+        this.removePlayer(deckId, name, player);
+        return { success: true, deck_id: deckId, player: name, remaining: deck.stack.length, piles: this.pilesJSON(deck, player) };
+      }, ['remove', deckId, name], options),
+      turn: (deckId, { to = null, strict = null } = {}, options = {}) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.changer(deck, options.token);
+        const names = [...deck.players.keys()];
+        const host = names[0];
+        if (!this.rich) throw new APIError('Not found.', { status: 404 });
+        if (strict !== null && player !== host) throw new APIError('Only the host sets strict turns.', { status: 403 });
+        if (to === 'next') {
+          if (player !== deck.turn && player !== host) throw new APIError('Only the turn holder or the host passes it.', { status: 403 });
+          deck.turn = names[(names.indexOf(deck.turn) + 1) % names.length];
+        } else if (to) {
+          if (player !== host) throw new APIError('Only the host gives the turn.', { status: 403 });
+          deck.turn = to === 'none' ? null : to;
+        }
+        if (strict !== null) deck.strict = strict;
+        this.record(deck, 'turn', player, [], { turn: deck.turn, strict_turns: deck.strict });
+        return { success: true, deck_id: deckId, turn: deck.turn, strict_turns: deck.strict };
+      }, ['turn', deckId, to, strict], options),
+      seats: (deckId, order, options = {}) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.changer(deck, options.token);
+        const names = [...deck.players.keys()];
+        if (player !== names[0]) throw new APIError('Only the host changes the seats.', { status: 403 });
+        if (order.length !== names.length || !names.every((name) => order.includes(name))) {
+          throw new APIError('The order must name every player once.', { status: 400 });
+        }
+        deck.players = new Map(order.map((name) => [name, deck.players.get(name)]));
+        this.record(deck, 'seats', player, [], { players: this.playersJSON(deck) });
+        return { success: true, deck_id: deckId };
+      }, ['seats', deckId, order.join()], options),
+      deckInfo: (deckId) => this.call(false, () => {
+        const deck = this.deck(deckId);
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, shuffled: true };
+      }),
       newRound: (deckId, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
         const player = this.changer(deck, options.token);
@@ -275,8 +357,12 @@ class FakeEventSource {
     }
     this.readyState = 1;
     this.emit('open');
+    this.server.presence(deck, this.viewer, true);
     if (this.lastEventId === null) {
-      const data = { deck_id: deck.id, remaining: deck.stack.length, piles: this.server.pilesJSON(deck, this.viewer), moved: [] };
+      const data = {
+        deck_id: deck.id, remaining: deck.stack.length, piles: this.server.pilesJSON(deck, this.viewer), moved: [],
+        ...this.server.rosterJSON(deck),
+      };
       this.lastEventId = deck.events.length;
       this.emit('hello', { type: 'hello', lastEventId: String(this.lastEventId), data: JSON.stringify(data) });
     }
@@ -303,7 +389,9 @@ class FakeEventSource {
   }
 
   close() {
+    const was = this.readyState;
     this.readyState = 2;
     this.server.sources.delete(this);
+    if (was === 1 && this.server.decks.has(this.deckId)) this.server.presence(this.server.deck(this.deckId), this.viewer, false);
   }
 }

@@ -149,7 +149,7 @@ test('seeded sequences of deals, plays and takes through outages, lost answers, 
       players.flatMap((model) => model.notices).join('\n'));
     // A take that lost its card to someone else says so with the card's name; the others name the change.
     const reported = (model, change) => model.notices.some((text) => text.includes(change.label)
-      || (change.kind === 'take' && text.startsWith(`Someone else took the ${codeName(change.code)} first`)));
+      || (change.kind === 'take' && text.startsWith(`Someone else took the ${codeName(change.codes[0])} first`)));
     assert.ok(players.every((model) => model.dropped.every((change) => reported(model, change))),
       `seed ${seed}: every change given up was reported`);
   }

@@ -16,11 +16,13 @@ const TIMEOUT_MS = 8000;
 /**
  * Sends one request under `/api/` and returns the decoded body, or throws an APIError. `token` (a live table's
  * player) is sent as `Authorization: Bearer`, never in the URL; `key` (a change's Idempotency-Key) as
- * `Idempotency-Key`, so that the server makes a resent change once.
+ * `Idempotency-Key`, so that the server makes a resent change once; with `form`, the parameters go in an
+ * application/x-www-form-urlencoded body (fetch sets its Content-Type) instead of the query.
  */
-export async function request(path, params = {}, { token = null, method = 'GET', key = null } = {}) {
+export async function request(path, params = {}, { token = null, method = 'GET', key = null, form = false } = {}) {
+  // A POST of Riffle's own endpoints (join, turn, seats…) takes its parameters from a form body, never the query.
   const query = new URLSearchParams(params).toString();
-  const url = `/api/${path}${query ? `?${query}` : ''}`;
+  const url = `/api/${path}${query && !form ? `?${query}` : ''}`;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   const headers = {};
@@ -28,7 +30,8 @@ export async function request(path, params = {}, { token = null, method = 'GET',
   if (key) headers['Idempotency-Key'] = key;
   let response;
   try {
-    response = await fetch(url, { method, headers, signal: controller.signal, cache: 'no-store' });
+    const body = form ? new URLSearchParams(params) : undefined;
+    response = await fetch(url, { method, headers, body, signal: controller.signal, cache: 'no-store' });
   } catch (error) {
     throw new APIError('The card server cannot be reached. Check that riffle serve is running.', {
       unreachable: true,

@@ -36,9 +36,9 @@ const announce = announcer(document.querySelector('[data-live]'), 30);
  */
 const announceStatus = announcer(document.querySelector('[data-live-status]'), 400);
 
-/** The route's view and its argument: `#play/<deck>` is the Play view at that table. */
+/** The route's view and its argument: `#play/<deck>` is the Play view at that table, `#play/<deck>/watch` watches it. */
 function route() {
-  const [first, argument = null] = location.hash.slice(1).split('/');
+  const [first, argument = null, mode = null] = location.hash.slice(1).split('/');
   const name = ROUTES.includes(first) ? first : 'swipe';
   for (const view of ROUTES) {
     const section = document.getElementById(`view-${view}`);
@@ -48,7 +48,7 @@ function route() {
     else link.removeAttribute('aria-current');
   }
   document.body.dataset.view = name;
-  return { name, argument };
+  return { name, argument, mode };
 }
 
 /** This tab's name, kept across reloads (sessionStorage is per tab), so its unsaved changes come back. */
@@ -91,12 +91,17 @@ function keepForOffline() {
 
 let play = null;      // { view, PlayModel, tableApi }, once #play has been opened
 let playModel = null;
+let playWatching = false;
 window.addEventListener('online', () => { if (playModel) playModel.retry(); });
+// A page left (or kept in the back/forward cache) closes its table's event stream, so that the others see this player
+// go offline; coming back to it reopens the stream.
+window.addEventListener('pagehide', () => { if (playModel) playModel.closeStream(); });
+window.addEventListener('pageshow', (event) => { if (event.persisted && playModel) playModel.retry(); });
 /**
  * The Play view's modules are fetched the first time #play is opened, so the other views never load them. Each
  * table (`#play/<deck>`) gets its own model, made here and given to the view.
  */
-async function showPlay({ name, argument }) {
+async function showPlay({ name, argument, mode }) {
   if (name !== 'play') {
     if (play) play.view.hide();
     playModel = null;
@@ -116,11 +121,15 @@ async function showPlay({ name, argument }) {
     };
   }
   const deckId = argument && /^[a-z0-9]{1,64}$/.test(argument) ? argument : null;
-  if (playModel && playModel.deckId === deckId && play.view.model === playModel) return;
+  const watch = mode === 'watch';
+  if (playModel && playModel.deckId === deckId && play.view.model === playModel && playWatching === watch) return;
+  playWatching = watch;
   playModel = deckId ? new play.PlayModel({
     deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url),
   }) : null;
-  await play.view.show(playModel);
+  // A watch link watches, even on a device that has a seat at that table (the seat stays kept for #play/<deck>).
+  if (playModel && watch) playModel.seat = null;
+  await play.view.show(playModel, { watch });
   keepForOffline();
 }
 

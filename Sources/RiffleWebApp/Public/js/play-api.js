@@ -6,18 +6,35 @@ import { request } from './api.js';
 
 export const tableApi = {
   newShuffledDeck: ({ key } = {}) => request('deck/new/shuffle/', { deck_count: 1 }, { key }),
-  join: (deck, player) => request(`deck/${deck}/player/${player}/`, {}, { method: 'POST' }),
+  /** Takes a seat; `displayName` (any script, issue 32's server) is what the others see. */
+  join: (deck, player, { displayName = null } = {}) => request(
+    `deck/${deck}/player/${player}/`, displayName ? { display_name: displayName } : {}, { method: 'POST', form: true }),
+  /** The host removes a player (their hand goes to the bottom of the deck). */
+  removePlayer: (deck, player, { token, key } = {}) =>
+    request(`deck/${deck}/player/${player}/`, {}, { method: 'DELETE', token, key }),
+  /**
+   * The turn marker (issue 32's server): `to` passes it (`next`, a player's name, or `none`), `strict` turns strict
+   * turns on or off (the host's); either may be null.
+   */
+  turn: (deck, { to = null, strict = null } = {}, { token, key } = {}) => request(`deck/${deck}/turn/`,
+    { ...(to ? { to } : {}), ...(strict === null ? {} : { strict: String(strict) }) }, { method: 'POST', form: true, token, key }),
+  /** The host's new seat order (every player, once). */
+  seats: (deck, order, { token, key } = {}) =>
+    request(`deck/${deck}/seats/`, { order: order.join(',') }, { method: 'POST', form: true, token, key }),
+  deckInfo: (deck) => request(`deck/${deck}/`),
   deal: (deck, pile, count, { token, key } = {}) => request(`deck/${deck}/pile/${pile}/deal/`, { count }, { token, key }),
   /** Moves cards onto a pile; with `from`, only from that pile, and nothing at all if one of them is not there. */
-  addToPile: (deck, pile, codes, { token, key, from = null } = {}) => request(
-    `deck/${deck}/pile/${pile}/add/`, { cards: codes.join(','), ...(from ? { from } : {}) }, { token, key }),
+  /** `face: 'down'` makes a new pile face down (issue 32's server). */
+  addToPile: (deck, pile, codes, { token, key, from = null, face = null } = {}) => request(
+    `deck/${deck}/pile/${pile}/add/`,
+    { cards: codes.join(','), ...(from ? { from } : {}), ...(face === 'down' ? { face } : {}) }, { token, key }),
   listPile: (deck, pile, { token } = {}) => request(`deck/${deck}/pile/${pile}/list/`, {}, { token }),
   /** The host's full reshuffle: every card, hands included, back into the deck, shuffled; the players stay. */
   newRound: (deck, { token, key } = {}) => request(`deck/${deck}/shuffle/`, {}, { token, key }),
   /** The deck's event stream; EventSource cannot send headers, so the token goes in the query. */
   eventsURL: (deck, token, lastEventId = null) => {
-    const params = new URLSearchParams({ token });
+    const params = new URLSearchParams(token ? { token } : {});
     if (lastEventId !== null) params.set('last_event_id', lastEventId);
-    return `/api/deck/${deck}/events/?${params}`;
+    return `/api/deck/${deck}/events/${params.size ? `?${params}` : ''}`;
   },
 };

@@ -13,21 +13,30 @@
 //
 // The deck's event stream (EventSource, which resumes with Last-Event-ID by itself) moves `confirmed`: every event
 // is applied as it comes; when it cannot be trusted (a `hello`, a `resync`, counts that disagree, a player
-// leaving), the table is read again. Other players' moves are announced in words ('announce' events).
+// leaving), the table is read again. Other players' moves are announced in words ('announce' events), and every
+// move, this player's too, is kept in a short move log (`log`, newest last). Who sits where, who is online and
+// whose turn it is come from the stream too (`roster`, play-roster.js).
+//
+// Without a seat the model can watch (`watch()`): a spectator reads the public piles and follows the stream, and
+// changes nothing.
 
 import {
-  CENTRE, alreadyMade, applyTableChange, applyTableEvent, cloneTable, codeName, describeEvent, emptyTable,
-  eventConfirms, tableFromListings,
+  CENTRE, FACE_DOWN_PILE, alreadyMade, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
+  cloneTable, codeName, describeEvent, emptyTable, eventConfirms, pileLabel, tableFromListings,
 } from './play-state.js';
+import { displayName, emptyRoster, updateRoster } from './play-roster.js';
 import { Outbox, Refusal, classify } from './outbox.js';
 
 const SEAT_PREFIX = 'riffle.play.seat.';
 const OUTBOX_PREFIX = 'riffle.play.outbox.';
+const SORT_PREFIX = 'riffle.play.sort.';
 const RECONNECT_MS = 2000;
+const LOG_LENGTH = 40;
 export const EVENT_KINDS = Object.freeze([
   'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle', 'join',
-  'leave', 'message',
+  'leave', 'message', 'presence', 'turn', 'seats', 'rename', 'face',
 ]);
+const SORTS = ['dealt', 'suit', 'rank'];
 
 function cards(count) { return `${count} card${count === 1 ? '' : 's'}`; }
 
@@ -48,6 +57,13 @@ export class PlayModel extends EventTarget {
     this.openEvents = openEvents;
     this.storage = storage;
     this.seat = this.read(SEAT_PREFIX + deckId);
+    this.watching = false;    // a spectator: no seat, reads and follows only
+    this.roster = emptyRoster();
+    this.log = [];            // the last moves in words, newest last: { id, text }
+    this.logCount = 0;
+    this.unnamed = [];        // events waiting for a read to name their cards
+    this.lastPlay = null;     // this player's last play ({codes, pile}), which Undo takes back while it is on top
+    this.sortBy = SORTS.includes(this.read(SORT_PREFIX + deckId)) ? this.read(SORT_PREFIX + deckId) : 'dealt';
     this.confirmed = emptyTable(deckId);
     this.view = emptyTable(deckId);
     this.answeredHand = [];   // this player's hand once every answered change is in: the order the view keeps
@@ -81,7 +97,29 @@ export class PlayModel extends EventTarget {
   get me() { return this.seat && this.seat.player; }
   get token() { return this.seat && this.seat.token; }
   /** Whether this player hosts the table (the first to join): only the host may start a new round. */
-  get isHost() { return Boolean(this.seat && this.seat.host); }
+  get isHost() {
+    if (!this.seat) return false;
+    return this.roster.host ? this.roster.host === this.me : Boolean(this.seat.host);
+  }
+
+  /** A player's name as the others see it (their display name where the server keeps one). */
+  nameOf(name) { return displayName(this.roster, name); }
+
+  /** Whether the server keeps face-down piles, display names and presence (issue 32's server). */
+  get knowsFaceDown() { return this.roster.knows.names || this.roster.knows.presence; }
+
+  /** Whether this player's last play can be taken back now (its cards are still on top where they went). */
+  get undoable() {
+    return Boolean(this.seat) && canUndo(this.view, this.lastPlay) && !this.isPending('take');
+  }
+
+  /** Chooses the hand's order ('dealt', 'suit' or 'rank'), kept for this table. */
+  sortHand(by) {
+    if (!SORTS.includes(by)) return;
+    this.sortBy = by;
+    this.write(SORT_PREFIX + this.deckId, JSON.stringify(by));
+    this.emit('change');
+  }
 
   get status() { return { ...this.outbox.status, live: this.live }; }
 
@@ -102,7 +140,8 @@ export class PlayModel extends EventTarget {
 
   /** Whether a change of `kind` (for `code`, when given) is still waiting for its answer: its control ignores input. */
   isPending(kind, code = null) {
-    return this.outbox.has((change) => change.kind === kind && !change.seen && (code === null || change.code === code));
+    return this.outbox.has((change) => change.kind === kind && !change.seen
+      && (code === null || changeCodes(change).includes(code)));
   }
 
   /**
@@ -114,10 +153,12 @@ export class PlayModel extends EventTarget {
     const slots = this.answeredHand.map((code) => ({ code, state: 'held' }));
     for (const change of this.outbox.changes) {
       if (change.seen) continue;
-      if (change.kind === 'take') slots.push({ code: change.code, state: 'arriving' });
-      if (change.kind === 'play') {
-        const slot = slots.find((s) => s.code === change.code && s.state !== 'playing');
-        if (slot) slot.state = 'playing';
+      if (change.kind === 'take') for (const code of changeCodes(change)) slots.push({ code, state: 'arriving' });
+      if (change.kind === 'play' || change.kind === 'give') {
+        for (const code of changeCodes(change)) {
+          const slot = slots.find((s) => s.code === code && s.state !== 'playing');
+          if (slot) slot.state = 'playing';
+        }
       }
     }
     const mine = this.view.piles[this.me];
@@ -150,15 +191,36 @@ export class PlayModel extends EventTarget {
 
   // MARK: Joining and starting
 
-  /** Takes a seat at the table as `name`; throws the APIError when the server refuses (a taken name: 409). */
-  async join(name) {
-    const answer = await this.api.join(this.deckId, name);
+  /**
+   * Takes a seat at the table as `name` (the pile-name id), shown to the others as `shownAs` where the server keeps
+   * display names; throws the APIError when the server refuses (a taken name: 409).
+   */
+  async join(name, shownAs = null) {
+    const answer = await this.api.join(this.deckId, name, shownAs && shownAs !== name ? { displayName: shownAs } : {});
     const others = Object.entries(answer.piles || {}).some(([pile, entry]) => entry.private && pile !== answer.player);
     // The first player hosts; a server that names the host says so itself.
     const host = typeof answer.host === 'string' ? answer.host === answer.player : !others;
     this.seat = { player: answer.player, token: answer.token, host };
     this.write(SEAT_PREFIX + this.deckId, JSON.stringify(this.seat));
+    if (this.watching) {
+      // From watching to playing: the stream is reopened with the token (it shows this player's hand).
+      this.closeStream();
+      this.started = false;
+      this.watching = false;
+    }
     this.start();
+  }
+
+  /** Watches the table without a seat: reads the public piles and follows the stream; changes nothing. */
+  watch() {
+    if (this.started) return;
+    // A seat this device keeps at the table stays kept (for #play/<deck>); watching does not use it.
+    this.seat = null;
+    this.watching = true;
+    this.started = true;
+    this.connect();
+    if (this.outbox.phase === 'stopped') this.outbox.start();
+    this.outbox.requestRead();
   }
 
   /** Starts playing from the seat: this tab's saved changes come back, the table is read, the stream opened. */
@@ -207,23 +269,85 @@ export class PlayModel extends EventTarget {
 
   /** Deals `count` cards face down from the deck to `to` (a player, or the centre). */
   deal(to, count) {
-    return this.submit({ kind: 'deal', to, count, label: `dealing ${cards(count)} to ${to}` });
+    const where = to === this.me ? 'yourself' : this.view.piles[to] && this.view.piles[to].private
+      ? this.nameOf(to) : pileLabel(to);
+    return this.submit({ kind: 'deal', to, count, label: `dealing ${cards(count)} to ${where}` });
   }
 
-  /** Plays a card from this player's hand to the centre (once: false while that card's play waits). */
-  play(code) {
-    if (this.isPending('play', code)) return false;
-    return this.submit({ kind: 'play', code, label: `playing the ${codeName(code)} to the centre` });
+  /**
+   * Plays cards (a code or codes) from this player's hand onto a table pile, face up, or with `face: 'down'` onto
+   * the face-down pile (once: false while one of them is on its way).
+   */
+  play(codes, pile = CENTRE, { face = null } = {}) {
+    const list = Array.isArray(codes) ? codes : [codes];
+    if (list.length === 0 || list.some((code) => this.isCardPending(code))) return false;
+    const target = face === 'down' ? FACE_DOWN_PILE : pile;
+    const change = { kind: 'play', codes: list, pile: target, label: `playing ${cardList(list)} to ${pileLabel(target)}` };
+    if (face === 'down') change.face = 'down';
+    if (!this.submit(change)) return false;
+    this.lastPlay = face === 'down' ? null : { codes: list, pile: target };
+    return true;
   }
 
-  /** Takes a card from the centre into this player's hand. */
-  take(code) {
-    return this.submit({ kind: 'take', code, label: `taking the ${codeName(code)} from the centre` });
+  /** Gives cards from this player's hand to another player. */
+  give(codes, to) {
+    const list = Array.isArray(codes) ? codes : [codes];
+    if (list.length === 0 || list.some((code) => this.isCardPending(code))) return false;
+    return this.submit({ kind: 'give', codes: list, to, label: `giving ${cardList(list)} to ${this.nameOf(to)}` });
+  }
+
+  /** Whether a card of the hand is on its way somewhere (its play or gift waits for the server's answer). */
+  isCardPending(code) { return this.isPending('play', code) || this.isPending('give', code); }
+
+  /** Takes a card from a face-up table pile (the centre unless named) into this player's hand. */
+  take(code, pile = CENTRE) {
+    const ok = this.submit({ kind: 'take', codes: [code], pile, label: `taking the ${codeName(code)} from ${pileLabel(pile)}` });
+    if (ok && this.lastPlay && this.lastPlay.codes.includes(code)) this.lastPlay = null;
+    return ok;
+  }
+
+  /** Takes this player's last play back into the hand, while its cards are still on top where they went. */
+  undo() {
+    if (!this.undoable) return false;
+    const { codes, pile } = this.lastPlay;
+    const ok = this.submit({ kind: 'take', codes, pile, undo: true, label: `taking back ${cardList(codes)}` });
+    if (ok) this.lastPlay = null;
+    return ok;
   }
 
   /** The host collects every card (every hand and the centre) and shuffles the whole deck: a new round. */
   newRound() {
-    return this.submit({ kind: 'newRound', label: 'starting a new round' });
+    const ok = this.submit({ kind: 'newRound', label: 'starting a new round' });
+    if (ok) this.lastPlay = null;
+    return ok;
+  }
+
+  /** The host removes a player: their hand goes to the bottom of the deck, their seat is no more. */
+  removePlayer(name) {
+    if (name === this.me || this.isPending('remove')) return false;
+    return this.submit({ kind: 'remove', player: name, label: `removing ${this.nameOf(name)} from the table` });
+  }
+
+  /** Passes the turn (`next`, a player's name, or `none`), on a server that keeps turns. */
+  passTurn(to = 'next') {
+    if (this.isPending('turn')) return false;
+    return this.submit({ kind: 'turn', to, label: 'passing the turn' });
+  }
+
+  /** The host turns strict turns on or off (only the turn holder may then move cards). */
+  setStrictTurns(strict) {
+    if (this.isPending('turn')) return false;
+    return this.submit({ kind: 'turn', strict, label: strict ? 'turning strict turns on' : 'turning strict turns off' });
+  }
+
+  /** The host moves a player one seat earlier (the first seat goes last). */
+  seatEarlier(name) {
+    const order = this.roster.players.map((player) => player.name);
+    const index = order.indexOf(name);
+    if (index < 0 || order.length < 2 || this.isPending('seats')) return false;
+    const [moved] = order.splice(index, 1);
+    order.splice(index === 0 ? order.length : index - 1, 0, moved);
+    return this.submit({ kind: 'seats', order, label: `moving ${this.nameOf(name)} one seat earlier` });
   }
 
   /** Resends every pending change now (and reconnects the stream). */
@@ -233,6 +357,7 @@ export class PlayModel extends EventTarget {
   }
 
   submit(fields) {
+    if (!this.seat) return false;
     const reason = applyTableChange(cloneTable(this.view), fields, this.me);
     if (reason) {
       this.notice(`Could not finish ${fields.label}: ${reason}.`);
@@ -253,16 +378,25 @@ export class PlayModel extends EventTarget {
     if (change.kind === 'deal') {
       await api.deal(deckId, change.to, change.count, options);
     } else if (change.kind === 'play') {
-      await api.addToPile(deckId, CENTRE, [change.code], options);
+      await api.addToPile(deckId, changePile(change), changeCodes(change), { ...options, from: me, face: change.face });
+    } else if (change.kind === 'give') {
+      await api.addToPile(deckId, change.to, changeCodes(change), { ...options, from: me });
     } else if (change.kind === 'take') {
-      const answer = await api.addToPile(deckId, me, [change.code], { ...options, from: CENTRE });
+      const codes = changeCodes(change);
+      const answer = await api.addToPile(deckId, me, codes, { ...options, from: changePile(change) });
       // A server that takes nothing when the card has gone answers success all the same: its cards tell.
       const hand = answer && answer.piles && answer.piles[me];
-      if (hand && Array.isArray(hand.cards) && !hand.cards.some((card) => (card.code || card) === change.code)) {
-        throw new Refusal(`The ${codeName(change.code)} is no longer in the centre.`);
+      if (hand && Array.isArray(hand.cards) && !codes.every((code) => hand.cards.some((card) => (card.code || card) === code))) {
+        throw new Refusal(`The ${codeName(codes[0])} is no longer in ${pileLabel(changePile(change))}.`);
       }
     } else if (change.kind === 'newRound') {
       await api.newRound(deckId, options);
+    } else if (change.kind === 'remove') {
+      await api.removePlayer(deckId, change.player, options);
+    } else if (change.kind === 'turn') {
+      await api.turn(deckId, { to: change.to || null, strict: change.strict === undefined ? null : change.strict }, options);
+    } else if (change.kind === 'seats') {
+      await api.seats(deckId, change.order, options);
     }
   }
 
@@ -278,7 +412,9 @@ export class PlayModel extends EventTarget {
 
   refusalText(change, reason) {
     if (change.kind === 'take') {
-      return `Someone else took the ${codeName(change.code)} first: it is not in the centre any more.`;
+      const codes = changeCodes(change);
+      return `Someone else took ${cardList(codes)} first: ${codes.length === 1 ? 'it is' : 'they are'} not in ` +
+        `${pileLabel(changePile(change))} any more.`;
     }
     return `Could not finish ${change.label}: ${reason.replace(/\.$/, '')}. The table was read again.`;
   }
@@ -294,26 +430,43 @@ export class PlayModel extends EventTarget {
 
   // MARK: Reading the table
 
-  /** Reads the table again: the player's hand (with every pile's size) and the centre. */
+  /**
+   * Reads the table again: the player's hand (with every pile's size) and every face-up table pile that holds
+   * cards. A spectator lists a pile it knows of (every listing gives every pile's size), or the deck alone.
+   */
   async reload() {
     const seat = this.seat;
-    if (!seat) return;
+    if (!seat && !this.watching) return;
     this.reading = true;
     try {
       do {
         this.readAgain = false;
         const options = { token: this.token };
-        const hand = await this.api.listPile(this.deckId, this.me, options);
-        let centre = null;
-        if (hand.piles && hand.piles[CENTRE]) centre = await this.api.listPile(this.deckId, CENTRE, options);
+        let base;
+        if (seat) {
+          base = await this.api.listPile(this.deckId, this.me, options);
+        } else {
+          // Any pile's listing gives every pile's size: one the stream's greeting named, or one already shown.
+          const known = Object.keys((this.snapshot && this.snapshot.piles) || {})[0] || this.confirmed.order[0];
+          base = known ? await this.api.listPile(this.deckId, known, options).catch((error) => {
+            if (error.status === 404 && !/Deck ID/.test(error.message)) return this.api.deckInfo(this.deckId);
+            throw error;
+          }) : await this.api.deckInfo(this.deckId);
+        }
+        const listings = {};
+        for (const [name, pile] of Object.entries(base.piles || {})) {
+          if (pile.private || pile.face === 'down' || !pile.remaining || Array.isArray(pile.cards)) continue;
+          listings[name] = await this.api.listPile(this.deckId, name, options);
+        }
         if (this.stopped || this.seat !== seat) return;
         if (this.readAgain) continue;  // an event came meanwhile: these listings may be older than it
-        this.confirmed = tableFromListings(this.deckId, this.me, hand, centre);
+        this.confirmed = tableFromListings(this.deckId, this.me, base, listings);
         // Reads and sends take turns, so every answered change is in these listings.
         this.included = this.sent;
         this.sent = [];
         this.loaded = true;
         this.rebase(true);
+        this.nameTakes();
       } while (this.readAgain);
     } finally {
       this.reading = false;
@@ -323,7 +476,7 @@ export class PlayModel extends EventTarget {
   /** Opens the event stream; EventSource resumes by itself, a closed one is reopened after the last event seen. */
   connect() {
     if (this.stopped || this.source) return;
-    const source = this.openEvents(this.api.eventsURL(this.deckId, this.token, this.lastEventId));
+    const source = this.openEvents(this.api.eventsURL(this.deckId, this.token || null, this.lastEventId));
     this.source = source;
     for (const kind of EVENT_KINDS) source.addEventListener(kind, (event) => this.received(kind, event));
     source.addEventListener('open', () => {
@@ -362,7 +515,15 @@ export class PlayModel extends EventTarget {
     let data;
     try { data = JSON.parse(event.data); } catch { return; }
     if (event.lastEventId) this.lastEventId = event.lastEventId;
+    this.roster = updateRoster(this.roster, data, kind);
     if (kind === 'hello' || kind === 'resync') {
+      this.snapshot = data;
+      if (this.reading) this.readAgain = true;
+      if (this.watching && this.confirmed.order.length === 0) {
+        applyTableEvent(this.confirmed, data, null);
+        this.rebase(false);
+      }
+      this.emit('change');
       this.outbox.requestRead();
       return;
     }
@@ -373,6 +534,8 @@ export class PlayModel extends EventTarget {
     const included = this.included.findIndex((change) => eventConfirms(change, kind, data, me));
     if (included >= 0) {
       this.included.splice(included, 1);
+      this.record(describeEvent(kind, data, me, this.confirmed, (name) => this.nameOf(name)));
+      this.emit('change');
       return;
     }
     // This player's own change: answered already (in `sent`), on its way, or sent before an error and so
@@ -390,14 +553,41 @@ export class PlayModel extends EventTarget {
         own = true;
       }
     }
-    const before = this.confirmed;
+    const before = cloneTable(this.confirmed);
     const trusted = applyTableEvent(this.confirmed, data, me);
     this.rebase(false);
-    if (!own) {
-      const words = describeEvent(kind, data, me, before);
-      if (words) this.dispatchEvent(new CustomEvent('announce', { detail: words }));
-    }
+    const told = { kind, data, before, announce: (!own && data.player !== me) || kind === 'turn' };
+    // A card taken from a face-up pile into a hand this page cannot see comes as a count: the next read shows
+    // which card left the pile, and the words name it then.
+    const unnamed = (data.moved || []).some((move) => !movedCodes(move) && before.piles[move.from]
+      && before.piles[move.from].cards && !before.piles[move.from].private);
+    if (unnamed) this.unnamed.push(told);
+    else this.tell(told);
     if (!trusted || kind === 'leave') this.outbox.requestRead();
+  }
+
+  /** Logs an event in words, and announces it when it is another's move (or whose turn it is). */
+  tell({ kind, data, before, announce }) {
+    const words = describeEvent(kind, data, this.me, before, (name) => this.nameOf(name));
+    this.record(words);
+    if (words && announce) this.dispatchEvent(new CustomEvent('announce', { detail: words }));
+    if (words) this.emit('change');
+  }
+
+  /** After a read: names the cards of the takes that came as counts (those gone from their pile since). */
+  nameTakes() {
+    const waiting = this.unnamed;
+    this.unnamed = [];
+    for (const told of waiting) {
+      const moved = told.data.moved.map((move) => {
+        const then = !movedCodes(move) && told.before.piles[move.from] && told.before.piles[move.from].cards;
+        if (!then) return move;
+        const now = (this.confirmed.piles[move.from] && this.confirmed.piles[move.from].cards) || [];
+        const gone = then.filter((code) => !now.includes(code));
+        return gone.length === move.count ? { ...move, cards: gone } : move;
+      });
+      this.tell({ ...told, data: { ...told.data, moved } });
+    }
   }
 
   /** view = confirmed + sent + outbox; after a read a pending change that no longer applies is dropped. */
@@ -425,6 +615,11 @@ export class PlayModel extends EventTarget {
     this.outbox.remove(done);
     this.view = view;
     this.emit('change');
+  }
+
+  /** Adds a line to the move log. */
+  record(words) {
+    if (words) this.log = [...this.log, { id: ++this.logCount, text: words }].slice(-LOG_LENGTH);
   }
 
   notice(message) {

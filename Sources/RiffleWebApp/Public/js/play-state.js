@@ -1,13 +1,21 @@
 // A live table as the Play view sees it, as plain data, and how changes and the server's events move its cards.
 //
 // A table is { deckId, remaining, order, piles }: `order` is the piles' names in the server's order and
-// `piles[name]` is { remaining, private, cards }. `cards` (codes, bottom to top) is known only for the piles this
-// player may see and the view shows: the player's own hand and the shared CENTRE; for every other pile it is null
-// and only its size is known. A change is plain data, so the outbox can keep it in localStorage:
-// deal {to, count} deals face down from the stack, play {code} moves a card from the hand to the centre, take
-// {code} moves one from the centre to the hand, newRound (the host's) collects every card into the stack.
+// `piles[name]` is { remaining, private, face, cards }. `cards` (codes, bottom to top) is known only for the piles
+// this player may see: the player's own hand and every face-up table pile; for another player's hand and for a
+// face-down pile it is null and only its size is known. A change is plain data, so the outbox can keep it in
+// localStorage:
+// - deal {to, count}: deals face down from the stack to a player or a pile;
+// - play {codes, pile, face}: moves cards from the hand onto a table pile (face 'down' makes a new pile face down);
+// - give {codes, to}: moves cards from the hand into another player's hand;
+// - take {codes, pile}: moves cards from a face-up table pile into the hand (an undo of a play is a take);
+// - newRound (the host's): collects every card into the stack; remove {player} (the host's): a player's seat goes,
+//   their hand to the bottom of the stack; turn {to} passes the turn marker (tables whose server keeps turns).
+// Changes kept by an older page (play/take with one `code`, always the centre) still apply.
 
 export const CENTRE = 'centre';
+/** The pile a face-down play goes to (made face down on a server that keeps face-down piles). */
+export const FACE_DOWN_PILE = 'down';
 
 export function emptyTable(deckId = null) {
   return { deckId, remaining: 0, order: [], piles: {} };
@@ -19,15 +27,34 @@ export function cloneTable(table) {
   return { deckId: table.deckId, remaining: table.remaining, order: table.order.slice(), piles };
 }
 
-/** Whether the view keeps a pile's cards: the player's own hand and the centre. */
-function tracked(name, me) { return name === me || name === CENTRE; }
+/** The cards of a change (older pages kept one `code`). */
+export function changeCodes(change) {
+  return change.codes || (change.code ? [change.code] : []);
+}
 
-function pileOf(table, name, me, isPrivate = false) {
+/** The table pile a play or take goes to or comes from (the centre for older pages' changes). */
+export function changePile(change) {
+  return change.pile || CENTRE;
+}
+
+/** Whether the view knows a pile's cards: the player's own hand, and every face-up table pile. */
+function tracked(name, me, entry) {
+  return name === me || (!entry.private && entry.face !== 'down');
+}
+
+function pileOf(table, name, me, { private: isPrivate = false, face = null } = {}) {
   if (!table.piles[name]) {
-    table.piles[name] = { remaining: 0, private: isPrivate, cards: tracked(name, me) ? [] : null };
+    const entry = { remaining: 0, private: isPrivate, face: face === 'down' ? 'down' : null };
+    entry.cards = tracked(name, me, entry) ? [] : null;
+    table.piles[name] = entry;
     table.order.push(name);
   }
   return table.piles[name];
+}
+
+function removePile(table, name) {
+  delete table.piles[name];
+  table.order = table.order.filter((other) => other !== name);
 }
 
 /** The other players: every private pile but `me`'s, in the server's order. */
@@ -35,19 +62,46 @@ export function otherPlayers(table, me) {
   return table.order.filter((name) => name !== me && table.piles[name].private);
 }
 
-/** A table from the server's listings of the player's hand and of the centre (null when it has none yet). */
-export function tableFromListings(deckId, me, handListing, centreListing) {
+/** The table's public piles (face up or down), in the server's order. */
+export function tablePiles(table) {
+  return table.order.filter((name) => !table.piles[name].private);
+}
+
+const codesOf = (pile) => ((pile && pile.cards) || []).map((card) => (typeof card === 'string' ? card : card.code));
+
+/**
+ * A table from the server's listings: `base` (a listing of the player's hand, or any listing for a spectator: it
+ * gives every pile's size) and `listings` (name -> the listing of that face-up table pile, with its cards).
+ */
+export function tableFromListings(deckId, me, base, listings = {}) {
   const table = emptyTable(deckId);
-  table.remaining = handListing.remaining;
-  for (const [name, pile] of Object.entries(handListing.piles || {})) {
-    const entry = pileOf(table, name, me, Boolean(pile.private));
-    entry.remaining = pile.remaining;
+  table.remaining = base.remaining;
+  for (const [name, pile] of Object.entries(base.piles || {})) {
+    pileOf(table, name, me, pile).remaining = pile.remaining;
   }
-  const codes = (pile) => ((pile && pile.cards) || []).map((card) => card.code);
-  pileOf(table, me, me, true).cards = codes(handListing.piles[me]);
-  const centre = centreListing && centreListing.piles && centreListing.piles[CENTRE];
-  if (centre) pileOf(table, CENTRE, me).cards = codes(centre);
+  if (me) pileOf(table, me, me, { private: true }).cards = codesOf(base.piles && base.piles[me]);
+  for (const [name, listing] of Object.entries(listings)) {
+    const pile = listing && listing.piles && listing.piles[name];
+    if (pile && table.piles[name] && table.piles[name].cards) table.piles[name].cards = codesOf(pile);
+  }
+  // A pile listed in `base` with its cards (a spectator's base listing) is known too.
+  for (const [name, pile] of Object.entries(base.piles || {})) {
+    if (name !== me && Array.isArray(pile.cards) && table.piles[name].cards) table.piles[name].cards = codesOf(pile);
+  }
   return table;
+}
+
+/** Takes `codes` out of a tracked pile; the reason when one is not there. */
+function takeOut(pile, codes, missing) {
+  if (!pile || !pile.cards || !codes.every((code) => pile.cards.includes(code))) return missing;
+  for (const code of codes) pile.cards.splice(pile.cards.lastIndexOf(code), 1);
+  pile.remaining -= codes.length;
+  return null;
+}
+
+function putIn(pile, codes) {
+  if (pile.cards) pile.cards.push(...codes);
+  pile.remaining += codes.length;
 }
 
 /**
@@ -55,6 +109,7 @@ export function tableFromListings(deckId, me, handListing, centreListing) {
  * not apply leaves the table as it was.
  */
 export function applyTableChange(table, change, me) {
+  const codes = changeCodes(change);
   switch (change.kind) {
     case 'deal': {
       if (change.count < 1) return 'nothing to deal';
@@ -63,18 +118,30 @@ export function applyTableChange(table, change, me) {
       pileOf(table, change.to, me).remaining += change.count;
       return null;
     }
-    case 'play':
+    case 'play': {
+      if (codes.length === 0) return 'no card chosen';
+      const name = changePile(change);
+      if (table.piles[name] && table.piles[name].private) return `${name} is a player's hand`;
+      const why = takeOut(table.piles[me], codes, codes.length === 1
+        ? 'the card is no longer in your hand' : 'the cards are no longer all in your hand');
+      if (why) return why;
+      putIn(pileOf(table, name, me, { face: change.face }), codes);
+      return null;
+    }
+    case 'give': {
+      const target = table.piles[change.to];
+      if (!target || !target.private || change.to === me) return `${change.to} is not at the table`;
+      const why = takeOut(table.piles[me], codes, 'the card is no longer in your hand');
+      if (why) return why;
+      putIn(target, codes);
+      return null;
+    }
     case 'take': {
-      const [from, to] = change.kind === 'play' ? [me, CENTRE] : [CENTRE, me];
-      const source = table.piles[from];
-      if (!source || !source.cards || !source.cards.includes(change.code)) {
-        return change.kind === 'play' ? 'the card is no longer in your hand' : 'the card is no longer in the centre';
-      }
-      source.cards.splice(source.cards.lastIndexOf(change.code), 1);
-      source.remaining -= 1;
-      const target = pileOf(table, to, me);
-      target.cards.push(change.code);
-      target.remaining += 1;
+      const name = changePile(change);
+      const label = name === CENTRE ? 'the centre' : `the pile ${name}`;
+      const why = takeOut(table.piles[name], codes, `the card is no longer in ${label}`);
+      if (why) return why;
+      putIn(pileOf(table, me, me, { private: true }), codes);
       return null;
     }
     case 'newRound': {
@@ -86,17 +153,37 @@ export function applyTableChange(table, change, me) {
       }
       return null;
     }
+    case 'remove': {
+      const pile = table.piles[change.player];
+      if (!pile || !pile.private) return `${change.player} is no longer at the table`;
+      table.remaining += pile.remaining;
+      removePile(table, change.player);
+      return null;
+    }
+    case 'turn':
+    case 'seats':
+      return null;
     default:
       return `unknown change ${change.kind}`;
   }
 }
 
-/** Whether a play or take is already made in `table` (its card is where it puts it); a deal cannot tell. */
+/** Where a move change takes its cards from and puts them: [from, to]. */
+function ends(change, me) {
+  if (change.kind === 'play') return [me, changePile(change)];
+  if (change.kind === 'give') return [me, change.to];
+  return [changePile(change), me];
+}
+
+/** Whether a move is already made in `table` (its cards are no longer where it takes them from). */
 export function alreadyMade(table, change, me) {
-  if (change.kind !== 'play' && change.kind !== 'take') return false;
-  const [from, to] = change.kind === 'play' ? [me, CENTRE] : [CENTRE, me];
-  const holds = (name) => Boolean(table.piles[name] && table.piles[name].cards && table.piles[name].cards.includes(change.code));
-  return holds(to) && !holds(from);
+  if (!['play', 'take', 'give'].includes(change.kind)) return false;
+  const [from, to] = ends(change, me);
+  const source = table.piles[from];
+  const target = table.piles[to];
+  const gone = !source || !source.cards || changeCodes(change).every((code) => !source.cards.includes(code));
+  const there = !target || !target.cards || changeCodes(change).every((code) => target.cards.includes(code));
+  return Boolean(source && source.cards) && gone && there;
 }
 
 /** The codes of a moved entry's cards (the stream lists card objects or codes), or null when hidden. */
@@ -106,11 +193,11 @@ export function movedCodes(move) {
 
 /**
  * Applies one event of the deck's stream (its `data`) to the table in place. Returns false when the table can no
- * longer be trusted (cards of a kept pile moved unseen, or the counts disagree): read it again from the server.
+ * longer be trusted (cards of a known pile moved unseen, or the counts disagree): read it again from the server.
  */
 export function applyTableEvent(table, data, me) {
   let trusted = true;
-  for (const [name, pile] of Object.entries(data.piles || {})) pileOf(table, name, me, Boolean(pile.private));
+  for (const [name, pile] of Object.entries(data.piles || {})) pileOf(table, name, me, pile);
   for (const move of data.moved || []) {
     const codes = movedCodes(move);
     const source = table.piles[move.from];
@@ -129,14 +216,20 @@ export function applyTableEvent(table, data, me) {
     if (target && target.cards) target.cards.push(...codes);
   }
   if (typeof data.remaining === 'number') table.remaining = data.remaining;
-  for (const [name, pile] of Object.entries(data.piles || {})) {
-    table.piles[name].remaining = pile.remaining;
-    table.piles[name].private = Boolean(pile.private);
+  if (data.piles) {
+    for (const name of table.order.slice()) if (!data.piles[name]) removePile(table, name);
+    for (const [name, pile] of Object.entries(data.piles)) {
+      const entry = table.piles[name];
+      entry.remaining = pile.remaining;
+      entry.private = Boolean(pile.private);
+      const face = pile.face === 'down' ? 'down' : null;
+      if (entry.face !== face) {
+        entry.face = face;
+        entry.cards = tracked(name, me, entry) ? [] : null;
+      }
+    }
   }
-  for (const name of [me, CENTRE]) {
-    const pile = table.piles[name];
-    if (pile && pile.cards && pile.cards.length !== pile.remaining) trusted = false;
-  }
+  for (const pile of Object.values(table.piles)) if (pile.cards && pile.cards.length !== pile.remaining) trusted = false;
   return trusted;
 }
 
@@ -144,12 +237,45 @@ export function applyTableEvent(table, data, me) {
 export function eventConfirms(change, kind, data, me) {
   if (data.player && data.player !== me) return false;
   if (change.kind === 'newRound') return kind === 'shuffle';
+  if (change.kind === 'remove') return kind === 'leave' && Boolean(data.piles) && !data.piles[change.player];
+  if (change.kind === 'turn' || change.kind === 'seats') return kind === change.kind;
   return (data.moved || []).some((move) => {
     const codes = movedCodes(move);
     if (change.kind === 'deal') return kind === 'deal' && move.to === change.to && move.count === change.count;
-    const [from, to] = change.kind === 'play' ? [me, CENTRE] : [CENTRE, me];
-    return move.from === from && move.to === to && Boolean(codes) && codes.includes(change.code);
+    const [from, to] = ends(change, me);
+    if (move.from !== from || move.to !== to) return false;
+    const wanted = changeCodes(change);
+    return codes ? wanted.every((code) => codes.includes(code)) : move.count === wanted.length;
   });
+}
+
+/**
+ * Whether this player's last play (`lastPlay`: {codes, pile}) may be taken back: its cards are still the top of
+ * the face-up pile they went to, and none is back in the hand.
+ */
+export function canUndo(table, lastPlay) {
+  if (!lastPlay) return false;
+  const pile = table.piles[lastPlay.pile];
+  if (!pile || !pile.cards || pile.cards.length < lastPlay.codes.length) return false;
+  const top = pile.cards.slice(pile.cards.length - lastPlay.codes.length);
+  return lastPlay.codes.every((code) => top.includes(code));
+}
+
+const RANK_ORDER = '234567890JQKA';
+const SUIT_ORDER = 'SHCD';
+
+function rankIndex(code) { return code[0] === 'X' ? 99 : RANK_ORDER.indexOf(code[0]); }
+function suitIndex(code) { return code[0] === 'X' ? 9 : SUIT_ORDER.indexOf(code[1]); }
+
+/**
+ * The hand in the order the player chose: 'dealt' (as the server has it), 'suit' (♠ ♥ ♣ ♦, each low to high, ace
+ * high) or 'rank' (low to high, suits in that order within a rank). Returns a new array.
+ */
+export function sortHand(codes, by = 'dealt') {
+  const sorted = codes.slice();
+  if (by === 'suit') sorted.sort((a, b) => suitIndex(a) - suitIndex(b) || rankIndex(a) - rankIndex(b));
+  if (by === 'rank') sorted.sort((a, b) => rankIndex(a) - rankIndex(b) || suitIndex(a) - suitIndex(b));
+  return sorted;
 }
 
 const RANKS = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King', 0: '10' };
@@ -162,11 +288,19 @@ export function codeName(code) {
   return `${RANKS[code[0]] || code[0]} of ${SUITS[code[1]] || code[1]}`;
 }
 
-function cards(count) { return `${count} card${count === 1 ? '' : 's'}`; }
+export function cards(count) { return `${count} card${count === 1 ? '' : 's'}`; }
 
-function list(codes) {
+/** "the 7 of Hearts", "the 7 of Hearts and the 2 of Clubs". */
+export function cardList(codes) {
   const names = codes.map((code) => `the ${codeName(code)}`);
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** A table pile's name in words: "the centre", "the face-down pile", "the pile discard". */
+export function pileLabel(name) {
+  if (name === CENTRE) return 'the centre';
+  if (name === FACE_DOWN_PILE) return 'the face-down pile';
+  return `the pile ${name}`;
 }
 
 /** Whether a `shuffle` event is a new round: every pile it lists is empty (a full reshuffle collects them all). */
@@ -175,31 +309,69 @@ function isNewRound(data) {
 }
 
 /**
- * What another player did, in words for the live region ("Ana played the 7 of Hearts to the centre."), or null.
- * `before` is the table before the event, to name a player who left.
+ * What happened, in words, for the move log and the live region ("Ana played the 7 of Hearts to the centre.",
+ * "You gave bo 2 cards."), or null. `before` is the table before the event (to name a player who left); `nameOf`
+ * gives a player's display name. The words are text: the view puts them in with textContent, never as markup.
  */
-export function describeEvent(kind, data, me, before = null) {
-  const actor = data.player && data.player !== me ? data.player : null;
-  if (data.player === me) return null;
-  const who = actor || 'Someone';
-  if (kind === 'join') return `${data.player || 'Someone'} joined the table.`;
+export function describeEvent(kind, data, me, before = null, nameOf = (name) => name) {
+  const mine = Boolean(me) && data.player === me;
+  const who = mine ? 'You' : data.player ? nameOf(data.player) : 'Someone';
+  if (kind === 'join') return mine ? 'You joined the table.' : `${who} joined the table.`;
   if (kind === 'leave') {
     const seated = (name) => Boolean(data.piles && data.piles[name] && data.piles[name].private);
     const gone = before ? otherPlayers(before, me).filter((name) => !seated(name)) : [];
-    if (gone.length === 1 && gone[0] !== data.player) return `${gone[0]} is no longer at the table.`;
-    return `${gone.length === 1 ? gone[0] : who} left the table.`;
+    if (gone.length === 1 && gone[0] !== data.player) {
+      return mine ? `You removed ${nameOf(gone[0])} from the table.` : `${nameOf(gone[0])} is no longer at the table.`;
+    }
+    return `${gone.length === 1 ? nameOf(gone[0]) : who} left the table.`;
   }
+  if (kind === 'presence' && data.player) {
+    if (data.player === me) return null;
+    return data.online ? `${nameOf(data.player)} is back online.` : `${nameOf(data.player)} went offline.`;
+  }
+  if (kind === 'turn') {
+    if (data.turn === undefined) return null;
+    if (data.turn === null) return 'Nobody has the turn.';
+    return data.turn === me ? 'It is your turn.' : `It is ${nameOf(data.turn)}'s turn.`;
+  }
+  if (kind === 'seats') return `${who} changed the seats.`;
+  if (kind === 'rename') return null;
   if (kind === 'shuffle' && isNewRound(data)) return `${who} started a new round: every card is back in the deck.`;
   if (kind === 'shuffle' || kind === 'pile_shuffle') return `${who} shuffled.`;
-  const parts = (data.moved || []).map((move) => {
+  // Several cards moved from one place to another in one change are told as one move.
+  const merged = [];
+  for (const move of data.moved || []) {
+    const last = merged[merged.length - 1];
     const codes = movedCodes(move);
-    if (kind === 'deal' && move.to === me) return `You were dealt ${codes ? list(codes) : cards(move.count)}`;
-    if (kind === 'deal') return `${move.to} was dealt ${cards(move.count)}`;
-    const what = codes ? list(codes) : cards(move.count);
-    if (move.to === CENTRE) return `${who} played ${what} to the centre`;
-    if (move.from === CENTRE) return `${who} took ${what} from the centre`;
+    if (last && last.from === move.from && last.to === move.to && Boolean(last.cards) === Boolean(codes)) {
+      last.count += move.count || (codes ? codes.length : 0);
+      if (codes) last.cards.push(...codes);
+    } else {
+      merged.push({ from: move.from, to: move.to, count: move.count || (codes ? codes.length : 0), cards: codes && codes.slice() });
+    }
+  }
+  const parts = merged.map((move) => {
+    const codes = movedCodes(move);
+    const what = codes ? cardList(codes) : cards(move.count);
+    if (kind === 'deal') {
+      if (move.to === me) return `${mine ? 'You dealt yourself' : 'You were dealt'} ${what}`;
+      const target = (before && before.piles[move.to]) || (data.piles && data.piles[move.to]);
+      const to = target && !target.private ? pileLabel(move.to)
+        : move.to === data.player ? 'themselves' : nameOf(move.to);
+      return `${who} dealt ${what} to ${to}`;
+    }
+    const known = (before && before.piles[move.from]) || (data.piles && data.piles[move.from]);
+    const fromTable = Boolean(known) && !known.private && move.from !== 'deck';
+    const toTable = data.piles && data.piles[move.to] && !data.piles[move.to].private;
+    if (move.from === me && move.to !== 'deck' && !toTable) return `You gave ${nameOf(move.to)} ${what}`;
+    if (toTable && move.from !== 'deck') {
+      const faceDown = data.piles[move.to].face === 'down';
+      return `${who} played ${what}${faceDown ? ' face down' : ''} to ${pileLabel(move.to)}`;
+    }
+    if (fromTable && move.to === data.player) return `${who} took ${what} from ${pileLabel(move.from)}`;
     if (move.to === me) return `${who} gave you ${what}`;
-    return `${who} moved ${what} from ${move.from} to ${move.to}`;
+    if (move.to === 'deck') return `${who} put ${what} back in the deck`;
+    return `${who} moved ${what} from ${nameOf(move.from)} to ${nameOf(move.to)}`;
   });
   return parts.length ? `${parts.join('. ')}.` : null;
 }

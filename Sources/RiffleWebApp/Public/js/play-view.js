@@ -1,21 +1,25 @@
-// The Play view: a live table several people play at from their own devices. Loaded only when #play is opened.
+// The Play view: a live table several people play at from their own devices, phone first. Loaded only when #play
+// is opened.
 //
 // #play starts a table (a new shuffled deck) or opens one from a link; #play/<deck> asks for a name once and then
-// shows the table: this player's hand face up (each card a button that plays it to the centre), the other players'
-// hands face down with their counts, the shared centre (its top card can be taken), a Deal form and, for the host,
-// a new round. Everything is rendered from the PlayModel main.js gives it, which follows the deck's event stream;
-// what others do is announced in words.
+// shows the table: a felt with the deck drawn as a stack, the table's piles (the top card of a face-up pile can be
+// taken; a face-down pile shows its count), the other players around it with their backs, an online dot and the
+// turn marker; the move log; the deal form, the share and watch links and, for the host, a new round and removing
+// a player. The player's own hand is docked along the bottom edge (play-dock.js): fanned, sortable, cards selected
+// and played onto a pile or given to a player by buttons, keyboard or drag. #play/<deck>/watch shows the same
+// table to a spectator who does not join. Everything is rendered from the PlayModel main.js gives it, which
+// follows the deck's event stream; what others do is announced in words. Every name is text (textContent).
 //
 // A control ignores activations while its change waits for the server's answer, and the second click of a
 // double-click; a played card keeps its place in the hand until the play is answered, so the next card never slides
 // under the pointer. A table that is gone, or a seat that was removed, is explained with a way forward.
 
-import { CENTRE, codeName, otherPlayers } from './play-state.js';
+import { HandDock } from './play-dock.js';
+import { displayNameProblem, playerIdFor, rosterEntry } from './play-roster.js';
+import { CENTRE, FACE_DOWN_PILE, cardList, cards, codeName, otherPlayers, pileLabel } from './play-state.js';
 
-const NAME_PATTERN = /^[-a-zA-Z0-9_]{1,64}$/;
-const MAX_BACKS = 12;
-
-function cards(count) { return `${count} card${count === 1 ? '' : 's'}`; }
+const MAX_BACKS = 8;
+const LOG_SHOWN = 8;
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -79,8 +83,11 @@ export class PlayView {
   /** The table shown, or null (the start page). */
   get deckId() { return this.model ? this.model.deckId : null; }
 
-  /** Shows a table through its model (main.js makes one per table), or the start page when `model` is null. */
-  async show(model) {
+  /**
+   * Shows a table through its model (main.js makes one per table), or the start page when `model` is null; with
+   * `watch`, a page without a seat watches the table instead of asking for a name.
+   */
+  async show(model, { watch = false } = {}) {
     await loadStyles();
     if (this.model && this.model !== model) this.model.stop();
     this.model = model;
@@ -97,6 +104,9 @@ export class PlayView {
     if (model.seat) {
       this.renderTable();
       model.start();
+    } else if (watch) {
+      this.renderTable();
+      model.watch();
     } else {
       this.renderJoin();
     }
@@ -106,6 +116,8 @@ export class PlayView {
     if (this.model) this.model.stop();
     this.model = null;
     this.parts = null;
+    document.body.classList.remove('has-dock');
+    document.documentElement.style.scrollPaddingBottom = '';
   }
 
   // MARK: The start page and the join form
@@ -146,32 +158,50 @@ export class PlayView {
 
   renderJoin(name = '') {
     this.parts = null;
+    this.dock = null;
+    document.body.classList.remove('has-dock');
+    document.documentElement.style.scrollPaddingBottom = '';
     const input = element('input', {
       id: 'play-name', name: 'name', autocomplete: 'nickname', required: true, maxlength: '64',
-      pattern: '[-a-zA-Z0-9_]+', 'aria-describedby': 'play-name-help',
+      'aria-describedby': 'play-name-help',
     });
     const error = element('p', { className: 'play-error', role: 'alert' });
     const submit = element('button', { type: 'submit', className: 'button primary', text: 'Join the table' });
     const form = element('form', { className: 'play-form' },
       element('label', { for: 'play-name', text: 'Your name' }), input,
-      element('p', { id: 'play-name-help', className: 'muted', text: 'Letters, digits, - and _. The others see it.' }),
+      element('p', { id: 'play-name-help', className: 'muted', text: 'Up to 32 characters, in any script. The others see it.' }),
       submit);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const name = input.value.trim();
-      if (!NAME_PATTERN.test(name)) {
-        error.textContent = 'Use 1 to 64 letters, digits, - or _ for your name.';
+      const problem = displayNameProblem(name);
+      if (problem) {
+        error.textContent = problem;
         input.focus();
         return;
       }
       submit.disabled = true;
       const model = this.model;
+      // The seat's id is the name when it is one; a name in another script gets an id of its own (numbered when
+      // that id is taken), and the name is sent as the display name.
+      const id = playerIdFor(name);
+      const derived = id !== name;
       try {
-        await model.join(name);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await model.join(attempt === 1 ? id : `${id.slice(0, 56)}-${attempt}`, name);
+            break;
+          } catch (failure) {
+            if (!(derived && failure.status === 409 && attempt < 9)) throw failure;
+          }
+        }
         if (this.model !== model) return;
+        model.seat.shownAs = name;
+        // Joined from the watch link: the address is now the player's own (a reload plays on, it does not watch).
+        if (/\/watch$/.test(location.hash)) history.replaceState(null, '', `#play/${this.deckId}`);
         this.renderTable();
         this.announce(`You joined the table as ${name}.`);
-        this.parts.handTitle.focus();
+        this.dock.title.focus();
       } catch (failure) {
         error.textContent = failure.status === 409
           ? `${name} is already playing at this table: choose another name.`
@@ -184,7 +214,8 @@ export class PlayView {
       element('div', { className: 'play-panel' },
         element('h2', { id: 'play-title', text: 'Join this table' }),
         element('p', { text: `Table ${this.deckId}. Choose the name the other players will see.` }),
-        form, error));
+        form, error,
+        element('p', {}, element('a', { href: `#play/${this.deckId}/watch`, text: 'Watch without joining' }))));
     input.value = name;
     input.focus();
   }
@@ -192,44 +223,54 @@ export class PlayView {
   // MARK: The table
 
   renderTable() {
-    this.cardItems = null;
+    const model = this.model;
+    this.othersKey = null;
+    this.pileItems = null;
+    this.logKey = null;
     this.dealTargets = null;
-    const link = `${location.origin}${location.pathname}#play/${this.deckId}`;
+    this.removeKey = null;
+    this.stackLayers = null;
+    const watching = !model.seat;
+    const base = `${location.origin}${location.pathname}#play/${this.deckId}`;
     this.parts = {
       me: element('p', { className: 'play-me' }),
+      turn: element('p', { className: 'play-turn' }),
+      passTurn: element('button', { type: 'button', className: 'button small', text: 'Pass the turn', hidden: true }),
       status: element('p', { className: 'play-status', 'data-play-status': true }),
       retry: element('button', { type: 'button', className: 'button small', text: 'Retry', hidden: true }),
       notice: element('p', { className: 'play-notice', role: 'alert' }),
-      stack: element('p', { className: 'play-stack' }),
-      others: element('ul', { className: 'play-others', role: 'list' }),
-      centre: element('div', { className: 'play-centre-pile' }),
-      centreCount: element('p', { className: 'play-count' }),
-      take: element('button', { type: 'button', className: 'button' }),
-      handTitle: element('h3', { id: 'play-hand-title', tabindex: '-1' }),
-      hand: element('ul', { className: 'play-hand', role: 'list', 'aria-labelledby': 'play-hand-title' }),
+      others: element('ul', { className: 'play-others', role: 'list', 'aria-label': 'Other players' }),
+      stack: element('div', { className: 'play-stack', 'aria-hidden': 'true' }),
+      stackCount: element('p', { className: 'play-stack-count' }),
+      draw: element('button', { type: 'button', className: 'button small', text: 'Draw a card' }),
+      piles: element('ul', { className: 'play-piles', role: 'list', 'aria-label': 'Table piles' }),
+      undo: element('button', { type: 'button', className: 'button small', text: 'Undo your last play', hidden: true }),
+      log: element('ul', { className: 'play-log', 'aria-labelledby': 'play-log-title' }),
       dealTo: element('select', { id: 'play-deal-to' }),
       dealCount: element('input', { id: 'play-deal-count', type: 'number', min: '1', max: '52', value: '5', inputmode: 'numeric' }),
       dealButton: element('button', { type: 'submit', className: 'button primary', text: 'Deal' }),
       round: element('div', { className: 'play-round', hidden: true }),
       roundButton: element('button', { type: 'button', className: 'button', text: 'Start a new round' }),
       roundConfirm: element('div', { className: 'play-confirm', hidden: true }),
+      removeList: element('ul', { className: 'play-remove', role: 'list' }),
+      strictBox: element('input', { type: 'checkbox', id: 'play-strict' }),
+      strict: element('p', { className: 'play-strict', hidden: true }),
     };
     const p = this.parts;
-    const copy = element('button', { type: 'button', className: 'button small ghost', text: 'Copy link' });
-    copy.addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        this.announce('The table link is copied.');
-      } catch {
-        shareInput.select();
-      }
-    });
-    const shareInput = element('input', { id: 'play-share', readonly: true, value: link });
     p.retry.addEventListener('click', () => this.model.retry());
-    p.take.addEventListener('click', (event) => {
-      if (!isRepeat(event)) this.take();
+    p.draw.addEventListener('click', (event) => {
+      if (isRepeat(event) || isWaiting(p.draw) || this.model.isPending('deal')) return;
+      if (this.model.deal(this.model.me, 1)) this.announce('You drew a card from the deck.');
     });
-    // A double-click on Deal submits once.
+    p.undo.addEventListener('click', (event) => {
+      if (isRepeat(event)) return;
+      const last = this.model.lastPlay;
+      if (last && this.model.undo()) this.announce(`You took back ${cardList(last.codes)}.`);
+    });
+    p.passTurn.addEventListener('click', (event) => {
+      if (isRepeat(event) || isWaiting(p.passTurn)) return;
+      if (this.model.passTurn('next')) this.announce('You passed the turn.');
+    });
     p.dealButton.addEventListener('click', (event) => {
       if (isRepeat(event)) event.preventDefault();
     });
@@ -241,27 +282,68 @@ export class PlayView {
       this.deal();
     });
     this.renderRound();
-    this.root.replaceChildren(
-      element('div', { className: 'play-bar' },
-        element('h2', { id: 'play-title', text: 'Live table' }), p.me,
-        element('div', { className: 'play-share' },
-          element('label', { for: 'play-share', text: 'Share this table' }), shareInput, copy),
-        element('div', { className: 'play-sync' }, p.status, p.retry)),
-      p.notice,
-      element('div', { className: 'play-board' },
-        element('section', { className: 'play-area play-players', 'aria-labelledby': 'play-others-title' },
-          element('h3', { id: 'play-others-title', text: 'Other players' }), p.others),
-        element('section', { className: 'play-area play-centre', 'aria-labelledby': 'play-centre-title' },
-          element('h3', { id: 'play-centre-title', text: 'Centre' }), p.centre, p.centreCount, p.take),
-        element('section', { className: 'play-area play-mine', 'aria-labelledby': 'play-hand-title' },
-          p.handTitle, p.hand),
-        element('section', { className: 'play-area play-dealer', 'aria-labelledby': 'play-deal-title' },
-          element('h3', { id: 'play-deal-title', text: 'Deal from the deck' }), p.stack, dealForm, p.round)));
+
+    const links = element('div', { className: 'play-links' },
+      this.linkField('play-share', 'Share this table', base, 'The table link is copied.'),
+      this.linkField('play-watch', 'Watch link (no seat)', `${base}/watch`, 'The watch link is copied.'));
+    const felt = element('section', { className: 'play-felt', 'aria-labelledby': 'play-felt-title' },
+      element('h3', { id: 'play-felt-title', className: 'visually-hidden', text: 'The table' }),
+      p.others,
+      element('div', { className: 'play-middle' },
+        element('div', { className: 'play-deck' }, p.stack, p.stackCount, watching ? null : p.draw),
+        p.piles),
+      element('div', { className: 'play-turn-bar' }, p.turn, p.passTurn, p.undo));
+    const side = element('div', { className: 'play-side' },
+      element('section', { className: 'play-area play-moves', 'aria-labelledby': 'play-log-title' },
+        element('h3', { id: 'play-log-title', text: 'Moves' }), p.log),
+      watching ? null : element('section', { className: 'play-area play-dealer', 'aria-labelledby': 'play-deal-title' },
+        element('h3', { id: 'play-deal-title', text: 'Deal from the deck' }), dealForm, p.round),
+      element('section', { className: 'play-area play-invite', 'aria-labelledby': 'play-invite-title' },
+        element('h3', { id: 'play-invite-title', text: 'Invite' }), links));
+    const top = element('div', { className: 'play-bar' },
+      element('h2', { id: 'play-title', text: watching ? 'Watching a live table' : 'Live table' }), p.me,
+      element('div', { className: 'play-sync' }, p.status, p.retry));
+    if (watching) {
+      const join = element('button', { type: 'button', className: 'button small', text: 'Join this table' });
+      join.addEventListener('click', () => this.renderJoin());
+      top.append(join);
+    }
+    this.dock = watching ? null : new HandDock({
+      model: () => this.model,
+      onPlay: (codes, pile, faceDown) => this.play(codes, pile, faceDown),
+      onGive: (codes, player) => this.give(codes, player),
+    });
+    this.root.replaceChildren(top, p.notice, element('div', { className: 'play-board' }, felt, side),
+      this.dock ? this.dock.root : '');
+    document.body.classList.toggle('has-dock', Boolean(this.dock));
+    if (this.dock) {
+      // The page scrolls what it brings into view (a focused control) above the dock, never under it.
+      const dock = this.dock.root;
+      new ResizeObserver(() => {
+        document.body.style.setProperty('--dock-room', `${dock.offsetHeight}px`);
+        if (dock.isConnected) document.documentElement.style.scrollPaddingBottom = `${dock.offsetHeight + 8}px`;
+      }).observe(dock);
+    }
     this.render();
     this.renderStatus();
   }
 
-  /** The host's new round: a button, then a confirmation (it takes every hand back). */
+  /** A read-only link with a Copy button. */
+  linkField(id, label, value, copied) {
+    const input = element('input', { id, readonly: true, value });
+    const copy = element('button', { type: 'button', className: 'button small ghost', text: 'Copy', 'aria-describedby': id });
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(value);
+        this.announce(copied);
+      } catch {
+        input.select();
+      }
+    });
+    return element('div', { className: 'play-share' }, element('label', { for: id, text: label }), input, copy);
+  }
+
+  /** The host's controls: a new round, then a confirmation (it takes every hand back); removing a player. */
   renderRound() {
     const p = this.parts;
     const text = element('p', {
@@ -272,7 +354,12 @@ export class PlayView {
     });
     const cancel = element('button', { type: 'button', className: 'button ghost', text: 'Cancel' });
     p.roundConfirm.replaceChildren(text, confirm, cancel);
-    p.round.replaceChildren(p.roundButton, p.roundConfirm);
+    p.strict.replaceChildren(p.strictBox,
+      element('label', { for: 'play-strict', text: 'Strict turns: only the player whose turn it is moves cards' }));
+    p.strictBox.addEventListener('change', () => {
+      if (!this.model.setStrictTurns(p.strictBox.checked)) p.strictBox.checked = this.model.roster.strictTurns;
+    });
+    p.round.replaceChildren(element('h4', { text: 'Host' }), p.roundButton, p.roundConfirm, p.strict, p.removeList);
     p.roundButton.addEventListener('click', () => {
       if (isWaiting(p.roundButton)) return;
       p.roundConfirm.hidden = false;
@@ -286,135 +373,259 @@ export class PlayView {
       p.roundConfirm.hidden = true;
       p.roundButton.focus();
       if (this.model.isPending('newRound')) return;
-      if (this.model.newRound()) this.announce('You started a new round: every card is back in the deck, shuffled.');
+      if (this.model.newRound()) {
+        this.dock.clearSelection();
+        this.announce('You started a new round: every card is back in the deck, shuffled.');
+      }
     });
   }
 
   render() {
     const p = this.parts;
     const model = this.model;
-    if (!p || !model || !model.seat || !this.root.contains(p.hand)) return;
+    if (!p || !model || !this.root.contains(p.piles)) return;
     const view = model.view;
     const me = model.me;
-    p.me.textContent = `You are ${me}.`;
-    p.stack.textContent = model.loaded ? `${cards(view.remaining)} left in the deck.` : 'Reading the table…';
+    const roster = model.roster;
+    const mine = me ? (roster.knows.names ? model.nameOf(me) : (model.seat.shownAs || me)) : null;
+    p.me.textContent = me ? `You are ${mine}.` : 'You are watching: you see what everyone at the table sees.';
+    this.renderOthers();
+    this.renderDeck();
+    this.renderPiles();
 
-    const others = otherPlayers(view, me);
-    p.others.replaceChildren(...(others.length ? others.map((name) => {
-      const count = view.piles[name].remaining;
-      const backs = element('div', { className: 'play-backs', 'aria-hidden': 'true' });
-      for (let i = 0; i < Math.min(count, MAX_BACKS); i++) backs.append(back());
-      return element('li', { className: 'play-player' },
-        element('p', { className: 'play-player-name', text: `${name}: ${cards(count)}, face down` }), backs);
-    }) : [element('li', { className: 'muted', text: 'Nobody else yet: share the link.' })]));
+    if (roster.knows.turns) {
+      p.turn.hidden = false;
+      p.turn.textContent = roster.turn
+        ? (roster.turn === me ? 'It is your turn.' : `It is ${model.nameOf(roster.turn)}'s turn.`) : 'Nobody has the turn.';
+      p.passTurn.hidden = !me || !(roster.turn === me || model.isHost);
+      setWaiting(p.passTurn, model.isPending('turn'));
+    } else {
+      p.turn.hidden = true;
+      p.passTurn.hidden = true;
+    }
+    const last = model.lastPlay;
+    p.undo.hidden = !model.undoable;
+    if (!p.undo.hidden) p.undo.setAttribute('aria-label', `Undo your last play: take back ${cardList(last.codes)}`);
 
-    const centre = view.piles[CENTRE];
-    const centreCards = (centre && centre.cards) || [];
-    const top = centreCards[centreCards.length - 1];
-    p.centre.replaceChildren(top
-      ? element('figure', { className: 'play-card' }, face(top), element('figcaption', { text: codeName(top) }))
-      : element('div', { className: 'play-empty', text: 'Empty' }));
-    p.centreCount.textContent = `${cards(centreCards.length)} in the centre${top ? `; the ${codeName(top)} on top` : ''}.`;
-    p.take.textContent = top ? `Take the ${codeName(top)}` : 'Take a card';
-    p.take.disabled = !top;
-    setWaiting(p.take, model.isPending('take'));
+    const entries = model.log.slice(-LOG_SHOWN).reverse();
+    const key = entries.map((entry) => entry.id).join();
+    if (this.logKey !== key) {
+      this.logKey = key;
+      p.log.replaceChildren(...(entries.length
+        ? entries.map((entry) => element('li', { text: entry.text }))
+        : [element('li', { className: 'muted', text: 'No moves yet.' })]));
+    }
 
-    this.renderHand();
-
+    if (this.dock) this.dock.render();
+    if (!me) return;
     // The options are rebuilt only when the players change, so an open list is not pulled from under the user.
+    const others = otherPlayers(view, me);
     const targets = [...others, me, CENTRE];
-    if (this.dealTargets !== targets.join()) {
+    const labels = targets.map((name) => (name === me ? `${mine} (you)` : name === CENTRE ? 'the centre (face up)' : model.nameOf(name)));
+    if (this.dealTargets !== JSON.stringify(labels)) {
       const chosen = p.dealTo.value;
-      this.dealTargets = targets.join();
-      p.dealTo.replaceChildren(...targets.map((name) => element('option', {
-        value: name, text: name === me ? `${me} (you)` : name === CENTRE ? 'the centre (face up)' : name,
-      })));
+      this.dealTargets = JSON.stringify(labels);
+      p.dealTo.replaceChildren(...targets.map((name, i) => element('option', { value: name, text: labels[i] })));
       p.dealTo.value = targets.includes(chosen) ? chosen : targets[0];
     }
     p.dealButton.disabled = !model.loaded || view.remaining === 0;
     setWaiting(p.dealButton, model.isPending('deal'));
+    p.draw.disabled = !model.loaded || view.remaining === 0;
+    setWaiting(p.draw, model.isPending('deal'));
     p.round.hidden = !model.isHost;
     setWaiting(p.roundButton, model.isPending('newRound'));
+    p.strict.hidden = !(model.isHost && model.roster.knows.turns);
+    p.strictBox.checked = model.roster.strictTurns;
+    this.renderRemove(this.othersInSeatOrder());
   }
 
   /**
-   * The hand, from the model's slots: a card being played keeps its place (its button ignores activations) until
-   * the server answers; cards on their way show after the others.
+   * The other players in seat order, starting with the one after this player (as they sit around a table), where
+   * the server says the seats; else in the order the piles come.
    */
-  renderHand() {
-    const p = this.parts;
+  othersInSeatOrder() {
     const model = this.model;
-    const { slots, hidden } = model.handSlots();
-    const mine = model.view.piles[model.me] || { remaining: 0 };
-    p.handTitle.textContent = `Your hand: ${cards(mine.remaining)}`;
-    // Each card keeps its element (and so its image and focus) from one render to the next.
-    const kept = this.cardItems || new Map();
-    this.cardItems = new Map();
-    const items = slots.map(({ code, state }) => {
-      const key = `${state === 'arriving' ? 'arriving' : 'held'}:${code}`;
-      let item = kept.get(key);
-      if (!item) {
-        item = state === 'arriving'
-          ? element('li', { className: 'play-dealing' },
-            element('span', { className: 'visually-hidden', text: `The ${codeName(code)}, on its way to your hand` }),
-            face(code))
-          : this.cardItem(code);
-      }
-      const button = item.querySelector('button');
-      if (button) {
-        const playing = state === 'playing';
-        setWaiting(button, playing);
-        button.classList.toggle('is-playing', playing);
-        button.setAttribute('aria-label', playing
-          ? `Playing the ${codeName(code)} to the centre…` : `Play the ${codeName(code)} to the centre`);
-      }
-      this.cardItems.set(key, item);
-      return item;
-    });
-    for (let i = 0; i < hidden; i++) {
-      items.push(element('li', { className: 'play-dealing' },
-        element('span', { className: 'visually-hidden', text: 'A card on its way' }), back()));
-    }
-    if (items.length === 0) items.push(element('li', { className: 'muted', text: 'No cards yet.' }));
-    const unchanged = items.length === p.hand.children.length && items.every((item, i) => p.hand.children[i] === item);
-    if (unchanged) return;
-    // A card that leaves the hand takes no focus with it: the card now in its place gets it, else the hand's heading.
-    const focused = document.activeElement;
-    const focusedIndex = focused && p.hand.contains(focused)
-      ? [...p.hand.children].findIndex((child) => child.contains(focused)) : -1;
-    p.hand.replaceChildren(...items);
-    if (focusedIndex < 0) return;
-    if (p.hand.contains(focused)) {
-      if (document.activeElement !== focused) focused.focus();
+    const others = otherPlayers(model.view, model.me);
+    const seats = model.roster.players.map((player) => player.name);
+    if (!seats.length) return others;
+    const mine = seats.indexOf(model.me);
+    const around = mine < 0 ? seats : [...seats.slice(mine + 1), ...seats.slice(0, mine)];
+    return [...around.filter((name) => others.includes(name)), ...others.filter((name) => !seats.includes(name))];
+  }
+
+  /** The other players around the felt: name, online dot, turn marker, their backs and count. */
+  renderOthers() {
+    const model = this.model;
+    const view = model.view;
+    const roster = model.roster;
+    const others = this.othersInSeatOrder();
+    const list = this.parts.others;
+    const key = JSON.stringify([model.me, roster, others.map((name) => view.piles[name].remaining)]);
+    if (this.othersKey === key && list.isConnected) return;
+    this.othersKey = key;
+    if (!others.length) {
+      list.replaceChildren(element('li', {
+        className: 'play-nobody', text: model.me ? 'Nobody else yet: share the link.' : 'Nobody is seated yet.',
+      }));
       return;
     }
-    const buttons = [...p.hand.querySelectorAll('button')];
-    const next = buttons[Math.min(focusedIndex, buttons.length - 1)];
-    (next || p.handTitle).focus();
+    list.replaceChildren(...others.map((name) => {
+      const count = view.piles[name].remaining;
+      const entry = rosterEntry(roster, name);
+      const shown = model.nameOf(name);
+      const backs = element('div', { className: 'play-backs', 'aria-hidden': 'true' });
+      for (let i = 0; i < Math.min(count, MAX_BACKS); i++) backs.append(back());
+      const item = element('li', { className: 'play-player', 'data-drop': model.me ? `player:${name}` : null },
+        element('p', { className: 'play-player-name', text: `${shown}: ${cards(count)}, face down` }), backs);
+      const marks = element('p', { className: 'play-marks' });
+      if (entry && entry.online !== null) {
+        marks.append(element('span', { className: `play-dot ${entry.online ? 'is-online' : 'is-offline'}`, 'aria-hidden': 'true' }),
+          element('span', { text: entry.online ? 'online' : 'offline' }));
+      }
+      if (roster.knows.turns && roster.turn === name) marks.append(element('span', { className: 'play-turn-mark', text: 'their turn' }));
+      if (name === roster.host) marks.append(element('span', { className: 'play-host-mark', text: 'host' }));
+      if (marks.childNodes.length) item.append(marks);
+      return item;
+    }));
   }
 
-  cardItem(code) {
-    const button = element('button', {
-      type: 'button', className: 'play-card-button', 'data-code': code,
-      'aria-label': `Play the ${codeName(code)} to the centre`,
-    }, face(code), element('span', { className: 'play-card-name', 'aria-hidden': 'true', text: codeName(code) }));
-    button.addEventListener('click', (event) => {
-      if (isWaiting(button) || isRepeat(event)) return;
-      this.play(code);
-    });
-    return element('li', {}, button);
-  }
-
-  play(code) {
-    if (this.model.play(code)) this.announce(`You played the ${codeName(code)} to the centre.`);
-  }
-
-  take() {
+  /** The deck drawn as a stack (a few backs, offset), and its count. */
+  renderDeck() {
     const p = this.parts;
-    if (isWaiting(p.take) || this.model.isPending('take')) return;
-    const centre = this.model.view.piles[CENTRE];
-    const code = centre && centre.cards && centre.cards[centre.cards.length - 1];
-    if (code && this.model.take(code)) this.announce(`You took the ${codeName(code)} from the centre.`);
+    const model = this.model;
+    const remaining = model.view.remaining;
+    const layers = Math.min(5, Math.ceil(remaining / 10));
+    if (this.stackLayers !== layers) {
+      this.stackLayers = layers;
+      p.stack.replaceChildren(...Array.from({ length: layers }, () => back()));
+      if (!layers) p.stack.append(element('div', { className: 'play-empty', text: 'Empty' }));
+    }
+    p.stackCount.textContent = model.loaded ? `${cards(remaining)} left in the deck.` : 'Reading the table…';
+  }
+
+  /** The table piles on the felt: the centre always (a drop target even while empty), then every other pile. */
+  renderPiles() {
+    const model = this.model;
+    const view = model.view;
+    const names = view.order.filter((name) => !view.piles[name].private);
+    if (!names.includes(CENTRE)) names.unshift(CENTRE);
+    if (model.knowsFaceDown && model.me && !names.includes(FACE_DOWN_PILE)) names.push(FACE_DOWN_PILE);
+    // A pile whose look has not changed keeps its element (its image does not flicker, its Take keeps the focus).
+    const kept = this.pileItems || new Map();
+    this.pileItems = new Map();
+    const items = names.map((name) => {
+      const pile = view.piles[name] || { remaining: 0, cards: [], face: name === FACE_DOWN_PILE ? 'down' : null };
+      const top = pile.cards && pile.cards[pile.cards.length - 1];
+      const key = JSON.stringify([name, pile.remaining, pile.face, top, Boolean(model.me), model.isPending('take')]);
+      const item = (kept.get(name) && kept.get(name).key === key) ? kept.get(name).item : this.pileItem(name, pile);
+      this.pileItems.set(name, { key, item });
+      return item;
+    });
+    const list = this.parts.piles;
+    if (items.length !== list.children.length || items.some((item, i) => list.children[i] !== item)) {
+      list.replaceChildren(...items);
+    }
+  }
+
+  /** One table pile: its name, its top card (or a back, or Empty), its count, and Take for a face-up top card. */
+  pileItem(name, pile) {
+    const model = this.model;
+    const label = pileLabel(name);
+    const title = label.charAt(0).toUpperCase() + label.slice(1);
+    const item = element('li', { className: 'play-pile', 'data-drop': model.me ? `pile:${name}` : null });
+    const heading = element('h4', { text: title });
+    if (pile.face === 'down' || !pile.cards) {
+      item.append(heading, pile.remaining ? element('div', { className: 'play-card' }, back()) : element('div', { className: 'play-empty', text: 'Empty' }),
+        element('p', { className: 'play-count', text: `${cards(pile.remaining)}, face down.` }));
+      return item;
+    }
+    const top = pile.cards[pile.cards.length - 1];
+    item.append(heading, top
+      ? element('figure', { className: 'play-card' }, face(top), element('figcaption', { text: codeName(top) }))
+      : element('div', { className: 'play-empty', text: 'Empty' }),
+    element('p', { className: 'play-count', text: `${cards(pile.cards.length)} in ${label}${top ? `; the ${codeName(top)} on top` : ''}.` }));
+    if (top && model.me) {
+      const take = element('button', { type: 'button', className: 'button small', text: `Take the ${codeName(top)}` });
+      setWaiting(take, model.isPending('take'));
+      take.addEventListener('click', (event) => {
+        if (!isRepeat(event) && !isWaiting(take)) this.take(top, name);
+      });
+      item.append(take);
+    }
+    return item;
+  }
+
+  /** The host's list of players to remove, each with a confirmation. */
+  renderRemove(others) {
+    const model = this.model;
+    const list = this.parts.removeList;
+    const turns = model.roster.knows.turns;
+    const key = JSON.stringify([model.isHost, turns, others.map((name) => model.nameOf(name))]);
+    if (this.removeKey === key) return;
+    this.removeKey = key;
+    list.replaceChildren(...others.map((name) => {
+      const shown = model.nameOf(name);
+      const ask = element('button', { type: 'button', className: 'button small ghost', text: `Remove ${shown}` });
+      const confirm = element('div', { className: 'play-confirm', hidden: true });
+      const yes = element('button', { type: 'button', className: 'button small primary', text: `Yes, remove ${shown}` });
+      const no = element('button', { type: 'button', className: 'button small ghost', text: 'Keep them' });
+      confirm.append(element('p', { text: `${shown}'s hand goes to the bottom of the deck.` }), yes, no);
+      ask.addEventListener('click', () => {
+        confirm.hidden = false;
+        yes.focus();
+      });
+      no.addEventListener('click', () => {
+        confirm.hidden = true;
+        ask.focus();
+      });
+      yes.addEventListener('click', () => {
+        confirm.hidden = true;
+        this.parts.roundButton.focus();
+        if (model.removePlayer(name)) this.announce(`You removed ${shown} from the table.`);
+      });
+      const item = element('li', {}, ask, confirm);
+      if (turns) {
+        const earlier = element('button', { type: 'button', className: 'button small ghost', text: `Seat ${shown} one earlier` });
+        earlier.addEventListener('click', () => {
+          if (model.seatEarlier(name)) this.announce(`You moved ${shown} one seat earlier.`);
+        });
+        const give = element('button', { type: 'button', className: 'button small ghost', text: `Give ${shown} the turn` });
+        give.addEventListener('click', () => {
+          if (model.passTurn(name)) this.announce(`You gave ${shown} the turn.`);
+        });
+        item.append(earlier, give);
+      }
+      return item;
+    }));
+  }
+
+  play(codes, pile, faceDown) {
+    if (!codes.length) return;
+    const target = faceDown === 'down' ? FACE_DOWN_PILE : pile;
+    if (this.model.play(codes, target, { face: faceDown })) {
+      this.dock.selected.clear();
+      this.announce(`You played ${faceDown === 'down' ? cards(codes.length) : cardList(codes)}${faceDown === 'down' ? ' face down' : ''} to ${pileLabel(target)}.`);
+      this.render();
+    }
+  }
+
+  give(codes, player) {
+    if (!codes.length) return;
+    if (this.model.give(codes, player)) {
+      this.dock.selected.clear();
+      this.announce(`You gave ${cardList(codes)} to ${this.model.nameOf(player)}.`);
+      this.render();
+    }
+  }
+
+  take(code, pile = CENTRE) {
+    if (this.model.isPending('take')) return;
+    const active = document.activeElement;
+    if (this.model.take(code, pile)) {
+      this.announce(`You took the ${codeName(code)} from ${pileLabel(pile)}.`);
+      // The Take button is drawn again for the next top card: the focus goes to the hand, where the card went.
+      if (active && this.parts.piles.contains(active)) this.dock.title.focus();
+    }
   }
 
   deal() {
@@ -427,7 +638,8 @@ export class PlayView {
       return;
     }
     if (to && this.model.deal(to, count)) {
-      this.announce(`You dealt ${cards(count)} to ${to === this.model.me ? 'yourself' : to === CENTRE ? 'the centre' : to}.`);
+      const where = to === this.model.me ? 'yourself' : to === CENTRE ? 'the centre' : this.model.nameOf(to);
+      this.announce(`You dealt ${cards(count)} to ${where}.`);
     }
   }
 
@@ -462,6 +674,9 @@ export class PlayView {
     const model = this.model;
     const name = model.me;
     this.parts = null;
+    this.dock = null;
+    document.body.classList.remove('has-dock');
+    document.documentElement.style.scrollPaddingBottom = '';
     const error = element('p', { className: 'play-error', role: 'alert' });
     const start = element('button', { type: 'button', className: 'button', text: 'Start a new table' });
     start.addEventListener('click', () => this.newTable(start, error));

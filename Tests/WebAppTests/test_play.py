@@ -15,10 +15,11 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import REPO, chromium
 from test_accessibility import axe_source, run_axe
+from webapp import PageWait
 from webapp import code_of, no_page_errors, screenshot, set_viewport
 
 SIZES = [(320, 568), (360, 740), (768, 1024), (1920, 1080)]
@@ -48,7 +49,7 @@ def button(driver, name):
                 return element
         return False
     # A render may replace a button while it is being looked at: look again.
-    found = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+    found = PageWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
         find, f"no button named {name!r}")
     into_view(driver, found)
     return found
@@ -66,7 +67,7 @@ def into_view(driver, element):
 def field(driver, label):
     """The form field a visible label names (waiting for it to show)."""
     path = f"//label[normalize-space()={json.dumps(label)}]"
-    found = WebDriverWait(driver, 10).until(
+    found = PageWait(driver, 10).until(
         lambda d: [e for e in d.find_elements(By.XPATH, path) if e.is_displayed()], f"no field labelled {label!r}")
     control = driver.find_element(By.ID, found[0].get_attribute("for"))
     into_view(driver, control)
@@ -74,7 +75,7 @@ def field(driver, label):
 
 
 def text_shown(driver, text, timeout=10):
-    WebDriverWait(driver, timeout, poll_frequency=0.02).until(
+    PageWait(driver, timeout, poll_frequency=0.02).until(
         lambda d: text in d.find_element(By.TAG_NAME, "main").text, f"the page never showed {text!r}")
 
 
@@ -97,7 +98,7 @@ def hand(driver):
 
 def card_button(driver, code):
     """The hand's button for a card (a toggle that selects it)."""
-    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+    return PageWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
         lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, HAND) if b.accessible_name == card_name(code)), False),
         f"no card {code} in the hand")
 
@@ -115,7 +116,7 @@ def select_cards(driver, codes):
         card = card_button(driver, code)
         if card.get_attribute("aria-pressed") != "true":
             press_card(driver, card)
-        WebDriverWait(driver, 5).until(lambda d: card_button(d, code).get_attribute("aria-pressed") == "true")
+        PageWait(driver, 5).until(lambda d: card_button(d, code).get_attribute("aria-pressed") == "true")
 
 
 def play(driver, codes, onto="Centre"):
@@ -141,7 +142,7 @@ def start_table(driver, server):
     driver.execute_script("localStorage.clear(); sessionStorage.clear()")
     driver.get(f"{server}/?play=1#play")
     button(driver, "Start a new table").click()
-    WebDriverWait(driver, 10).until(lambda d: re.search(r"#play/[a-z0-9]+$", d.current_url))
+    PageWait(driver, 10).until(lambda d: re.search(r"#play/[a-z0-9]+$", d.current_url))
     return driver.current_url
 
 
@@ -249,11 +250,11 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     Select(field(dealer, "Deal to")).select_by_visible_text("bo")
     button(dealer, "Deal").click()
 
-    WebDriverWait(receiver, 10).until(lambda d: len(hand(d)) == 5, "Bo never saw five cards")
+    PageWait(receiver, 10).until(lambda d: len(hand(d)) == 5, "Bo never saw five cards")
     dealt = hand(receiver)
     faces = receiver.find_elements(By.CSS_SELECTOR, ".play-hand img")
     assert [img.get_attribute("src").rsplit("/", 1)[1] for img in faces] == [f"{code}.svg" for code in dealt]
-    WebDriverWait(receiver, 10).until(lambda d: all(d.execute_script(
+    PageWait(receiver, 10).until(lambda d: all(d.execute_script(
         "return arguments[0].complete && arguments[0].naturalWidth > 0", img) for img in faces), "faces not drawn")
     text_shown(dealer, "bo: 5 cards, face down")
     text_shown(receiver, "Your hand: 5 cards")
@@ -272,13 +273,13 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
     played = dealt[2]
     play(receiver, [played])
     clicked = time.monotonic()
-    WebDriverWait(dealer, 1.0, poll_frequency=0.02).until(
+    PageWait(dealer, 1.0, poll_frequency=0.02).until(
         lambda d: f"Take the {card_name(played)}" in [b.accessible_name for b in d.find_elements(By.CSS_SELECTOR, "#view-play button")],
         "the dealer did not see the played card within 1 s")
     seen_after = time.monotonic() - clicked
     print(f"\nthe dealer saw the card Bo played {seen_after * 1000:.0f} ms after the click (no reload)")
     assert dealer.find_element(By.CSS_SELECTOR, ".play-pile figcaption").text == card_name(played)
-    WebDriverWait(dealer, 5).until(
+    PageWait(dealer, 5).until(
         lambda d: f"bo played the {card_name(played)} to the centre" in d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent"),
         "the live region did not announce Bo's play")
     text_shown(dealer, "bo: 4 cards, face down")
@@ -308,27 +309,27 @@ def test_reload_keeps_the_player_and_the_view_works_by_keyboard(driver, server):
     count.clear()
     count.send_keys("3")
     button(driver, "Deal").click()
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 3)
     before = hand(driver)
     driver.refresh()
     text_shown(driver, "You are cy.")
-    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before), "the reload lost the hand")
+    PageWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before), "the reload lost the hand")
 
     first = card_button(driver, before[0])
     driver.execute_script("arguments[0].focus()", first)
     first.send_keys(" ")
-    WebDriverWait(driver, 5).until(lambda d: card_button(d, before[0]).get_attribute("aria-pressed") == "true")
+    PageWait(driver, 5).until(lambda d: card_button(d, before[0]).get_attribute("aria-pressed") == "true")
     play_button = button(driver, "Play")
     driver.execute_script("arguments[0].focus()", play_button)
     play_button.send_keys("\n")
     # The card keeps its place until the server confirms the play; the Play button keeps the focus.
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2 and d.execute_script(
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 2 and d.execute_script(
         "return document.querySelectorAll('#view-play button[aria-label$=\", on its way\"]').length === 0"))
     focused = driver.switch_to.active_element
     assert focused.accessible_name == "Play", "the focus stays where the player pressed"
     take = button(driver, f"Take the {card_name(before[0])}")
     take.send_keys(" ")
-    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before))
+    PageWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(before))
     assert link.endswith(driver.current_url.rsplit("#", 1)[1])
     no_page_errors(driver)
 
@@ -347,7 +348,7 @@ def test_play_layout(dealer, receiver, server, width, height):
         field(dealer, "How many cards").clear()
         field(dealer, "How many cards").send_keys(count)
         button(dealer, "Deal").click()
-    WebDriverWait(dealer, 10).until(lambda d: len(hand(d)) == 7)
+    PageWait(dealer, 10).until(lambda d: len(hand(d)) == 7)
     text_shown(dealer, "bo: 6 cards, face down")
     dealer.execute_script("return new Promise((r) => Promise.all([...document.images].map((i) => i.decode().catch(() => {}))).then(r))")
     size = f"{width}x{height}"
@@ -382,7 +383,7 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_play_view(driver, ser
     text_shown(driver, "You are ana.")
     Select(field(driver, "Deal to")).select_by_visible_text("ana (you)")
     button(driver, "Deal").click()
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     found["play-table"] = run_axe(driver, source, "play-table")
     button(driver, "Start a new round").click()
     button(driver, "Collect and shuffle")

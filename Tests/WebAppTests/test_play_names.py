@@ -4,12 +4,12 @@ another script ("José") is kept as typed too.
 """
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api, chromium
 from test_play import button, card_name, field, hand, join, play, start_table, text_shown
 from test_play_once import deal, live_and_saved
 from test_play_table import moves, other  # noqa: F401 (the fixture)
+from webapp import PageWait
 from webapp import no_page_errors, set_viewport
 
 MARKUP = "<img src=x onerror=alert(1)>"
@@ -33,16 +33,16 @@ def test_a_player_named_with_markup_joins_plays_and_is_announced_as_text(driver,
         watcher.get(f"{link}/watch")
         text_shown(watcher, f"{MARKUP}: 0 cards, face down")
         deal(driver, MARKUP, 2)
-        WebDriverWait(other, 10).until(lambda d: len(hand(d)) == 2)
+        PageWait(other, 10).until(lambda d: len(hand(d)) == 2)
         card = hand(other)[0]
         play(other, [card])
         live_and_saved(other)
         said = f"{MARKUP} played the {card_name(card)} to the centre."
-        WebDriverWait(driver, 10).until(
+        PageWait(driver, 10).until(
             lambda d: d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent") == said,
             "José's page announces the play with the name as typed")
         for page in (driver, watcher):
-            WebDriverWait(page, 10).until(lambda d: said in moves(d), f"the move log says {said!r}")
+            PageWait(page, 10).until(lambda d: said in moves(d), f"the move log says {said!r}")
         text_shown(watcher, f"José dealt 2 cards to {MARKUP}.")
         for page in (driver, other, watcher):
             assert page.execute_script(

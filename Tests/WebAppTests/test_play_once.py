@@ -13,10 +13,11 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import api, chromium
 from test_play import button, card_button, card_name, field, hand, join, play, select_cards, start_table, text_shown
+from webapp import PageWait
 from webapp import (
     DevTools, deck_id, go, no_page_errors, open_app, pile_codes, server_down, server_up, settled, top_code, wait_banner,
 )
@@ -53,7 +54,7 @@ def status(driver):
 
 
 def live_and_saved(driver, timeout=15):
-    WebDriverWait(driver, timeout).until(lambda d: status(d) == "Live: all saved", "the table never said all saved")
+    PageWait(driver, timeout).until(lambda d: status(d) == "Live: all saved", "the table never said all saved")
 
 
 def notice(driver):
@@ -69,7 +70,7 @@ def centre_codes(server, deck):
 def test_a_double_click_on_play_plays_the_selected_card_once(driver, server):
     deck = sit(driver, server, "ana").rsplit("/", 1)[1]
     deal(driver, "ana (you)", 5)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     before = hand(driver)
     target = before[1]
     select_cards(driver, [target])
@@ -86,7 +87,7 @@ def test_a_double_click_on_play_plays_the_selected_card_once(driver, server):
 def test_enter_twice_on_play_while_the_play_is_on_its_way_plays_once_and_the_hand_holds_still(driver, server):
     deck = sit(driver, server, "ana").rsplit("/", 1)[1]
     deal(driver, "ana (you)", 4)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 4)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 4)
     before = hand(driver)
     card = card_button(driver, before[0])
     with DevTools(driver) as tools:
@@ -94,11 +95,11 @@ def test_enter_twice_on_play_while_the_play_is_on_its_way_plays_once_and_the_han
         tools.hold_requests("*/pile/centre/add/*")
         driver.execute_script("arguments[0].focus()", card)
         card.send_keys(" ")
-        WebDriverWait(driver, 5).until(lambda d: card.get_attribute("aria-pressed") == "true", "Space selects the card")
+        PageWait(driver, 5).until(lambda d: card.get_attribute("aria-pressed") == "true", "Space selects the card")
         play_button = button(driver, "Play")
         driver.execute_script("arguments[0].focus()", play_button)
         play_button.send_keys(Keys.ENTER)
-        WebDriverWait(driver, 10).until(lambda d: tools.held, "the play was never sent")
+        PageWait(driver, 10).until(lambda d: tools.held, "the play was never sent")
         # The card keeps its place and says its play is on its way; Enter again on Play does nothing.
         assert driver.switch_to.active_element == play_button
         assert card.accessible_name == f"{card_name(before[0])}, on its way"
@@ -109,7 +110,7 @@ def test_enter_twice_on_play_while_the_play_is_on_its_way_plays_once_and_the_han
         assert len(tools.held) == 1, "one play asked for"
         assert notice(driver) == "", "the second Enter is ignored, not refused"
         tools.release()
-        WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3, "the played card left the hand")
+        PageWait(driver, 10).until(lambda d: len(hand(d)) == 3, "the played card left the hand")
     live_and_saved(driver)
     assert centre_codes(server, deck) == [before[0]]
     assert sorted(hand(driver)) == sorted(before[1:])
@@ -144,7 +145,7 @@ def test_a_draw_whose_answer_was_lost_is_resent_with_its_key_and_changes_the_dec
         tools.record_requests()
         tools.drop_answers("*/api/deck/*/draw/*")
         driver.find_element(By.CSS_SELECTOR, "[data-action='draw']").click()
-        WebDriverWait(driver, 10).until(lambda d: tools.dropped, "the draw was never sent")
+        PageWait(driver, 10).until(lambda d: tools.dropped, "the draw was never sent")
         # The page heard nothing; the outbox resends by itself (after about a second), with the same key.
         settled(driver, timeout=20)
         draws = tools.sent(r"/api/deck/[a-z0-9]+/draw/")
@@ -152,7 +153,7 @@ def test_a_draw_whose_answer_was_lost_is_resent_with_its_key_and_changes_the_dec
     keys = [request["headers"].get("Idempotency-Key") for request in draws]
     assert KEY.match(keys[0] or "") and keys[0] == keys[1], f"the resend carried the first key: {keys}"
     go(driver, "table")
-    WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".table-card:not(.pending)")) == 1)
+    PageWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".table-card:not(.pending)")) == 1)
     assert len(pile_codes(server, deck, "table")) == 1
     remaining = api(server, f"deck/{deck}/")["remaining"]
     assert remaining == before - 1, (
@@ -176,8 +177,8 @@ def test_a_deal_whose_answer_was_lost_is_resent_with_its_key_and_deals_once(driv
         try:
             tools.drop_answers("*/pile/ana/deal/*")
             deal(driver, "ana (you)", 5)
-            WebDriverWait(driver, 10).until(lambda d: tools.dropped, "the deal was never sent")
-            WebDriverWait(driver, 20).until(lambda d: len(tools.sent(r"/pile/ana/deal/")) == 2, "never resent")
+            PageWait(driver, 10).until(lambda d: tools.dropped, "the deal was never sent")
+            PageWait(driver, 20).until(lambda d: len(tools.sent(r"/pile/ana/deal/")) == 2, "never resent")
         finally:
             server_up(driver)
         live_and_saved(driver, timeout=20)
@@ -199,7 +200,7 @@ def test_a_take_that_loses_its_card_to_another_player_says_someone_else_took_it(
     join(other, server, link, "bo")
     text_shown(driver, "bo: 0 cards, face down")
     deal(driver, "the centre (face up)", 1)
-    WebDriverWait(other, 10).until(lambda d: any(n.startswith("Take the ") for n in
+    PageWait(other, 10).until(lambda d: any(n.startswith("Take the ") for n in
                                                  [b.accessible_name for b in d.find_elements(By.TAG_NAME, "button")]))
     card = centre_codes(server, deck)[0]
     name = card_name(card)
@@ -207,11 +208,11 @@ def test_a_take_that_loses_its_card_to_another_player_says_someone_else_took_it(
         # Bo reaches for it; his request waits in his browser while Ana's is made.
         tools.hold_requests("*/pile/bo/add/*")
         button(other, f"Take the {name}").click()
-        WebDriverWait(other, 10).until(lambda d: tools.held, "Bo's take was never sent")
+        PageWait(other, 10).until(lambda d: tools.held, "Bo's take was never sent")
         button(driver, f"Take the {name}").click()
-        WebDriverWait(driver, 10).until(lambda d: hand(d) == [card], "Ana did not get the card")
+        PageWait(driver, 10).until(lambda d: hand(d) == [card], "Ana did not get the card")
         tools.release()
-        WebDriverWait(other, 10).until(
+        PageWait(other, 10).until(
             lambda d: f"Someone else took the {name} first" in notice(d), "Bo was not told someone else took it")
     live_and_saved(other)
     text_shown(other, "Your hand: 0 cards")
@@ -228,12 +229,12 @@ def test_every_change_of_a_player_carries_the_token_and_a_key_of_its_own(driver,
         tools.record_requests()
         sit(driver, server, "ana")
         deal(driver, "ana (you)", 3)
-        WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3)
+        PageWait(driver, 10).until(lambda d: len(hand(d)) == 3)
         first = hand(driver)[0]
         play(driver, [first])
-        WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2)
+        PageWait(driver, 10).until(lambda d: len(hand(d)) == 2)
         button(driver, f"Take the {card_name(first)}").click()
-        WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 3)
+        PageWait(driver, 10).until(lambda d: len(hand(d)) == 3)
         live_and_saved(driver)
         requests = tools.sent(r"/api/deck/")
     joins = [r for r in requests if re.search(r"/player/ana/$", r["url"])]

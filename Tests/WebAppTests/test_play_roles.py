@@ -7,11 +7,11 @@ the players' hands away for good and there is no way to remove a player, and the
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api, call, chromium
 from test_play import button, field, hand, join, text_shown
 from test_play_once import deal, live_and_saved, sit
+from webapp import PageWait
 from webapp import no_page_errors
 
 
@@ -28,7 +28,7 @@ def buttons(driver):
 
 
 def heard(driver, words, timeout=10):
-    WebDriverWait(driver, timeout).until(
+    PageWait(driver, timeout).until(
         lambda d: words in d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent"),
         f"the live region never said {words!r}")
 
@@ -41,7 +41,7 @@ def test_the_hosts_new_round_shows_on_every_players_page(driver, other, server):
     deal(driver, "bo", 5)
     text_shown(other, "Your hand: 5 cards")
     deal(driver, "ana (you)", 4)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 4)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 4)
     deal(driver, "the centre (face up)", 2)
     text_shown(other, "2 cards in the centre")
     assert "Start a new round" in buttons(driver), "the host may start a new round"
@@ -49,7 +49,7 @@ def test_the_hosts_new_round_shows_on_every_players_page(driver, other, server):
 
     button(driver, "Start a new round").click()
     button(driver, "Collect and shuffle").click()
-    WebDriverWait(driver, 10).until(lambda d: api(server, f"deck/{deck}/")["remaining"] == 52, "no new round")
+    PageWait(driver, 10).until(lambda d: api(server, f"deck/{deck}/")["remaining"] == 52, "no new round")
     for name in ("ana", "bo"):
         listing = api(server, f"deck/{deck}/pile/{name}/list/")
         assert listing.get("success") and listing["piles"][name] == {"remaining": 0, "private": True}, (
@@ -86,7 +86,7 @@ def test_a_removed_players_page_explains_and_offers_to_join_again(driver, server
         f"the host could not remove bo: {status} {body} (the server has no DELETE /api/deck/<id>/player/<name>/ yet)")
     # The view redraws its heading when it explains the seat: a heading read just before it is replaced is stale, not
     # wrong, so the wait reads it again.
-    title = WebDriverWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,)).until(
+    title = PageWait(driver, 15, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: d.find_element(By.ID, "play-title") if d.find_element(By.ID, "play-title").text
         == "You are no longer at this table" else None, "bo's page never said the seat was removed")
     assert driver.switch_to.active_element == title, "the explanation takes the focus"

@@ -9,7 +9,7 @@ first player's network traffic. Screenshots of each step at each page's size.
 import pytest
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import RiffleServer, chromium
 from test_play import (
@@ -17,6 +17,7 @@ from test_play import (
 )
 from test_play_once import centre_codes, live_and_saved
 from test_play_table import card_by_keyboard, drag_to, moves, on_screen, tab_to
+from webapp import PageWait
 from webapp import no_page_errors, screenshot, set_viewport
 
 GRACE_S = 2
@@ -85,12 +86,12 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
         text_shown(page, "Zoë: 0 cards, face down")
     text_shown(zoe, "Bo: 0 cards, face down")
     # Everyone online, the host marked.
-    WebDriverWait(ana, 10).until(lambda d: "online" in player_line(d, "Zoë") and "online" in player_line(d, "Bo"))
+    PageWait(ana, 10).until(lambda d: "online" in player_line(d, "Zoë") and "online" in player_line(d, "Bo"))
     shot(pages, "1-joined")
 
     # Seats: the host moves Zoë one seat earlier (Ana, Zoë, Bo); Bo sees Ana then Zoë after him.
     button(ana, "Seat Zoë one earlier").click()
-    WebDriverWait(bo, 10).until(lambda d: [li.text.split(":")[0] for li in d.find_elements(
+    PageWait(bo, 10).until(lambda d: [li.text.split(":")[0] for li in d.find_elements(
         By.CSS_SELECTOR, "ul[aria-label='Other players'] > li")] == ["Ana", "Zoë"], "Bo sees the new seats")
     # The turn: the host gives it out (the first seat), deals five to each, and passes it on.
     button(ana, "Pass the turn").click()
@@ -101,7 +102,7 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
         Select(field(ana, "Deal to")).select_by_visible_text(to)
         button(ana, "Deal").click()
     for page in (ana, bo, zoe):
-        WebDriverWait(page, 10).until(lambda d: len(hand(d)) == 5, "five cards each")
+        PageWait(page, 10).until(lambda d: len(hand(d)) == 5, "five cards each")
     for page in (ana, bo):
         assert all(card["inside"] for card in on_screen(page)), "the whole hand is on screen"
     button(ana, "Pass the turn").click()
@@ -115,7 +116,7 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
     zoe.execute_script("window.scrollTo(0, 0)")
     centre = zoe.find_element(By.XPATH, "//li[h4[normalize-space()='The centre']]")
     drag_to(zoe, card_button(zoe, zoe_card), centre)
-    WebDriverWait(ana, 10).until(lambda d: centre_codes(base, deck) == [zoe_card], "Zoë's drag played the card")
+    PageWait(ana, 10).until(lambda d: centre_codes(base, deck) == [zoe_card], "Zoë's drag played the card")
     text_shown(watcher, f"1 card in the centre; the {card_name(zoe_card)} on top.")
     button(zoe, "Pass the turn").click()
     text_shown(bo, "It is your turn.")
@@ -125,10 +126,10 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
     bo.find_element(By.TAG_NAME, "body").click()
     card_by_keyboard(bo, bo_card).send_keys(Keys.SPACE)
     tab_to(bo, "Play").send_keys(Keys.ENTER)
-    WebDriverWait(bo, 10).until(lambda d: centre_codes(base, deck) == [zoe_card, bo_card], "Bo's keyboard play")
+    PageWait(bo, 10).until(lambda d: centre_codes(base, deck) == [zoe_card, bo_card], "Bo's keyboard play")
     tab_to(bo, "Pass the turn").send_keys(Keys.ENTER)
     text_shown(ana, "It is your turn.")
-    WebDriverWait(watcher, 10).until(lambda d: f"Bo played the {card_name(bo_card)} to the centre." in moves(d))
+    PageWait(watcher, 10).until(lambda d: f"Bo played the {card_name(bo_card)} to the centre." in moves(d))
     shot(pages, "3-played")
 
     # No hidden card in another's page: each hand only in its owner's DOM (and not in the spectator's).
@@ -145,16 +146,16 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
     # leave an open stream open): after the grace period the others see him offline; then he is back, the same seat.
     bo.get("about:blank")
     for page in (ana, zoe):
-        WebDriverWait(page, GRACE_S + 15).until(lambda d: "offline" in player_line(d, "Bo"), "Bo shown offline")
-    WebDriverWait(ana, 10).until(lambda d: "Bo went offline." in moves(d))
+        PageWait(page, GRACE_S + 15).until(lambda d: "offline" in player_line(d, "Bo"), "Bo shown offline")
+    PageWait(ana, 10).until(lambda d: "Bo went offline." in moves(d))
     text_shown(watcher, "Bo: 4 cards, face down")
     shot({"ana": ana, "zoe": zoe, "watcher": watcher}, "4-bo-offline")
     bo.get(link)
     text_shown(bo, "You are Bo.")
     for page in (ana, zoe):
-        WebDriverWait(page, 20).until(lambda d: "online" in player_line(d, "Bo"), "Bo shown online again")
-    WebDriverWait(ana, 10).until(lambda d: "Bo is back online." in moves(d))
-    WebDriverWait(bo, 10).until(lambda d: len(hand(d)) == 4, "Bo's hand is as he left it")
+        PageWait(page, 20).until(lambda d: "online" in player_line(d, "Bo"), "Bo shown online again")
+    PageWait(ana, 10).until(lambda d: "Bo is back online." in moves(d))
+    PageWait(bo, 10).until(lambda d: len(hand(d)) == 4, "Bo's hand is as he left it")
     live_and_saved(bo, timeout=20)
 
     # The host starts a new round: every hand empties, on every page; the spectator follows.

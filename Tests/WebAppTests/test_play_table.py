@@ -13,13 +13,13 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api, chromium
 from test_play import (
     HAND, button, card_button, card_name, field, hand, join, play, select_cards, start_table, text_shown,
 )
 from test_play_once import centre_codes, deal, live_and_saved, sit
+from webapp import PageWait
 from webapp import no_page_errors, screenshot, set_viewport
 
 PHONES = [(360, 740), (740, 360)]
@@ -58,12 +58,12 @@ def drag_to(driver, card, target):
 def test_the_whole_hand_is_on_screen_at_phone_sizes_and_sorts(driver, server):
     sit(driver, server, "ana")
     deal(driver, "ana (you)", 13)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 13)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 13)
     dealt = hand(driver)
     for width, height in SIZES:
         set_viewport(driver, width, height)
         driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-        WebDriverWait(driver, 5).until(lambda d: all(card["inside"] for card in on_screen(d)),
+        PageWait(driver, 5).until(lambda d: all(card["inside"] for card in on_screen(d)),
                                        f"{width}x{height}: a card of the hand is off screen: {on_screen(driver)}")
         driver.execute_script("window.scrollTo(0, 0)")
         assert all(card["inside"] for card in on_screen(driver)), f"{width}x{height}: the dock moves with the page"
@@ -77,14 +77,14 @@ def test_the_whole_hand_is_on_screen_at_phone_sizes_and_sorts(driver, server):
     suits = "SHCD"
     ranks = "234567890JQKA"
     by_suit = sorted(dealt, key=lambda c: (suits.index(c[1]), ranks.index(c[0])))
-    WebDriverWait(driver, 5).until(lambda d: hand(d) == by_suit, "sorted by suit")
+    PageWait(driver, 5).until(lambda d: hand(d) == by_suit, "sorted by suit")
     assert button(driver, "By suit").get_attribute("aria-pressed") == "true"
     button(driver, "By rank").click()
     by_rank = sorted(dealt, key=lambda c: (ranks.index(c[0]), suits.index(c[1])))
-    WebDriverWait(driver, 5).until(lambda d: hand(d) == by_rank, "sorted by rank")
+    PageWait(driver, 5).until(lambda d: hand(d) == by_rank, "sorted by rank")
     driver.refresh()
     text_shown(driver, "You are ana.")
-    WebDriverWait(driver, 10).until(lambda d: hand(d) == by_rank, "the order chosen outlives a reload")
+    PageWait(driver, 10).until(lambda d: hand(d) == by_rank, "the order chosen outlives a reload")
     no_page_errors(driver)
 
 
@@ -92,19 +92,19 @@ def test_several_cards_at_once_then_undo_the_last_play_while_it_is_on_top(driver
     deck = sit(driver, server, "ana").rsplit("/", 1)[1]
     set_viewport(driver, 360, 740)
     deal(driver, "ana (you)", 6)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 6)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 6)
     dealt = hand(driver)
     play(driver, dealt[:3])
     text_shown(driver, "Your hand: 3 cards")
     live_and_saved(driver)
     assert centre_codes(server, deck) == dealt[:3], "three cards in one play, in the hand's order"
     names = ", ".join(f"the {card_name(c)}" for c in dealt[:2]) + f" and the {card_name(dealt[2])}"
-    WebDriverWait(driver, 5).until(lambda d: f"You played {names} to the centre." in moves(d), moves(driver))
+    PageWait(driver, 5).until(lambda d: f"You played {names} to the centre." in moves(d), moves(driver))
     screenshot(driver, "play-after-three-cards-360x740")
 
     undo = button(driver, "Undo your last play: take back " + names)
     undo.click()
-    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(dealt), "the play came back")
+    PageWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(dealt), "the play came back")
     live_and_saved(driver)
     assert centre_codes(server, deck) == []
     assert not [b for b in driver.find_elements(By.TAG_NAME, "button")
@@ -115,7 +115,7 @@ def test_several_cards_at_once_then_undo_the_last_play_while_it_is_on_top(driver
     text_shown(driver, "Your hand: 5 cards")
     button(driver, f"Undo your last play: take back the {card_name(dealt[0])}")
     play(driver, [dealt[1]])
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 4)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 4)
     live_and_saved(driver)
     undo_names = [b.accessible_name for b in driver.find_elements(By.TAG_NAME, "button") if b.is_displayed()]
     assert f"Undo your last play: take back the {card_name(dealt[1])}" in undo_names
@@ -130,26 +130,26 @@ def test_drag_a_card_onto_the_centre_and_onto_another_player(driver, other, serv
     set_viewport(driver, 360, 740)
     text_shown(driver, "bo: 0 cards, face down")
     deal(driver, "ana (you)", 5)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     dealt = hand(driver)
     driver.execute_script("window.scrollTo(0, 0)")
 
     centre = driver.find_element(By.XPATH, "//li[h4[normalize-space()='The centre']]")
     drag_to(driver, card_button(driver, dealt[0]), centre)
-    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[0]], "the dragged card is played")
-    WebDriverWait(other, 10).until(
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[0]], "the dragged card is played")
+    PageWait(other, 10).until(
         lambda d: f"ana played the {card_name(dealt[0])} to the centre." in moves(d), "Bo's move log shows it")
 
     # Two selected cards dragged together onto Bo: a gift.
     select_cards(driver, dealt[1:3])
     bo = driver.find_element(By.XPATH, "//li[p[starts-with(normalize-space(), 'bo:')]]")
     drag_to(driver, card_button(driver, dealt[1]), bo)
-    WebDriverWait(other, 10).until(lambda d: sorted(hand(d)) == sorted(dealt[1:3]), "Bo got both cards")
+    PageWait(other, 10).until(lambda d: sorted(hand(d)) == sorted(dealt[1:3]), "Bo got both cards")
     live_and_saved(driver)
     text_shown(driver, "bo: 2 cards, face down")
     assert sorted(hand(driver)) == sorted(dealt[3:])
-    WebDriverWait(other, 10).until(lambda d: any(line.startswith("ana gave you the ") for line in moves(d)), moves(other))
-    WebDriverWait(driver, 10).until(lambda d: "You gave bo 2 cards." in moves(d), moves(driver))
+    PageWait(other, 10).until(lambda d: any(line.startswith("ana gave you the ") for line in moves(d)), moves(other))
+    PageWait(driver, 10).until(lambda d: "You gave bo 2 cards." in moves(d), moves(driver))
     screenshot(driver, "play-after-drag-360x740")
     screenshot(other, "play-gift-received-360x740")
     no_page_errors(driver)
@@ -184,15 +184,15 @@ def test_the_host_removes_a_player_and_a_spectator_follows_without_joining(drive
         played = hand(other)[0]
         button(other, "Play").click()
         text_shown(spectator, f"2 cards in the centre; the {card_name(played)} on top.")
-        WebDriverWait(spectator, 10).until(
+        PageWait(spectator, 10).until(
             lambda d: f"bo played the {card_name(played)} to the centre." in moves(d), moves(spectator))
         screenshot(spectator, "play-spectator-740x360")
 
         button(driver, "Remove bo").click()
         button(driver, "Yes, remove bo").click()
-        WebDriverWait(other, 10).until(lambda d: "You are no longer at this table" in d.find_element(By.TAG_NAME, "main").text)
+        PageWait(other, 10).until(lambda d: "You are no longer at this table" in d.find_element(By.TAG_NAME, "main").text)
         text_shown(driver, "Nobody else yet: share the link.")
-        WebDriverWait(spectator, 10).until(
+        PageWait(spectator, 10).until(
             lambda d: "bo:" not in d.find_element(By.TAG_NAME, "main").text, "the spectator sees Bo leave")
         assert "bo" not in api(server, f"deck/{deck}/pile/ana/list/")["piles"]
         # The spectator joins from the watch page; a reload then plays on as that player.
@@ -225,7 +225,7 @@ def test_a_name_typed_with_markup_shows_as_typed_and_runs_nothing(driver, other,
     join(other, server, link, "bo")
     deal(driver, "bo", 2)
     deal(driver, f"{MARKUP} (you)", 2)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 2)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 2)
     play(driver, hand(driver)[:1])
     live_and_saved(driver)
     for page in (driver, other):
@@ -282,7 +282,7 @@ def test_a_whole_round_by_keyboard_alone(driver, other, server):
     count.send_keys("5")
     tab_to(driver, "Deal to").send_keys("ana")
     tab_to(driver, "Deal").send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     dealt = hand(driver)
 
     # Into the hand: one card is in the tab order; arrows move, Space selects.
@@ -291,29 +291,29 @@ def test_a_whole_round_by_keyboard_alone(driver, other, server):
     assert driver.switch_to.active_element.accessible_name == card_name(dealt[1])
     driver.switch_to.active_element.send_keys(Keys.SPACE)
     tab_to(driver, "Play").send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == dealt[:2], "two cards played by keyboard")
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == dealt[:2], "two cards played by keyboard")
     live_and_saved(driver)
 
     tab_to(driver, "Undo your last play", starts=True).send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(dealt), "taken back by keyboard")
+    PageWait(driver, 10).until(lambda d: sorted(hand(d)) == sorted(dealt), "taken back by keyboard")
     live_and_saved(driver)
 
     card_by_keyboard(driver, dealt[4]).send_keys(Keys.SPACE)
     tab_to(driver, "Give").send_keys(Keys.ENTER)
-    WebDriverWait(other, 10).until(lambda d: hand(d) == [dealt[4]], "Bo got the card given by keyboard")
+    PageWait(other, 10).until(lambda d: hand(d) == [dealt[4]], "Bo got the card given by keyboard")
     live_and_saved(driver)
 
     card_by_keyboard(driver, dealt[0]).send_keys(Keys.SPACE)
     tab_to(driver, "Play").send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[0]])
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[0]])
     tab_to(driver, f"Take the {card_name(dealt[0])}").send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: centre_codes(server, deck) == [], "taken by keyboard")
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [], "taken by keyboard")
     live_and_saved(driver)
 
     tab_to(driver, "Start a new round").send_keys(Keys.ENTER)
     assert driver.switch_to.active_element.accessible_name == "Collect and shuffle"
     driver.switch_to.active_element.send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: api(server, f"deck/{deck}/")["remaining"] == 52, "a new round")
+    PageWait(driver, 10).until(lambda d: api(server, f"deck/{deck}/")["remaining"] == 52, "a new round")
     text_shown(other, "Your hand: 0 cards")
     text_shown(driver, "Your hand: 0 cards")
     no_page_errors(driver)
@@ -362,7 +362,7 @@ def test_a_take_names_the_card_a_long_name_shows_whole_and_joining_keeps_the_foc
     deal(driver, "the centre (face up)", 1)
     top = centre_codes(server, deck := link.rsplit("/", 1)[1])[0]
     button(other, f"Take the {card_name(top)}").click()
-    WebDriverWait(driver, 10).until(
+    PageWait(driver, 10).until(
         lambda d: f"{long_name} took the {card_name(top)} from the centre." in moves(d), moves(driver))
     heard = driver.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent")
     assert heard == f"{long_name} took the {card_name(top)} from the centre.", heard

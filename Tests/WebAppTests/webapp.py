@@ -28,6 +28,15 @@ VALUES = {"Ace": "A", "Jack": "J", "Queen": "Q", "King": "K", "10": "0"}
 SUITS = {"Spades": "S", "Hearts": "H", "Diamonds": "D", "Clubs": "C"}
 
 
+class PageWait(WebDriverWait):
+    """A WebDriverWait that reads again when the page re-rendered an element between finding and reading it
+    (a live table's lists re-render on every event): a stale element is a moment, not a failure."""
+
+    def __init__(self, driver, timeout, poll_frequency=0.5, ignored_exceptions=()):
+        super().__init__(driver, timeout, poll_frequency,
+                         ignored_exceptions=(StaleElementReferenceException, *ignored_exceptions))
+
+
 def code_of(name):
     """'Queen of Hearts' -> 'QH', '10 of Clubs' -> '0C'."""
     value, suit = name.split(" of ")

@@ -42,8 +42,9 @@ public enum RiffleServer {
                 setUpTimeout: configuration.eventSetUpTimeout),
             logger: logger)
         let inFlight = RequestsInFlight()
-        let responder = RiffleResponder(
+        let dispatch = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            routes: APIRouteTable(),
             events: EventStreamEndpoint(
                 store: store, hub: hub, cardJSON: cardJSON, clock: clock,
                 slots: EventStreamSlots(
@@ -53,14 +54,22 @@ public enum RiffleServer {
                     retryAfterSeconds: Int(configuration.eventHeartbeatInterval.components.seconds))),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
-            logger: logger,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
-            metrics: metrics,
-            rateLimit: limits.requestsPerSecondPerClient.map {
-                RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
-            },
-            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) },
-            inFlight: inFlight)
+            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
+        let rateLimit = limits.requestsPerSecondPerClient.map {
+            RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
+        }
+        let responder: DispatchDesign =
+            ProcessInfo.processInfo.environment["RIFFLE_DISPATCH"] == "router"
+            ? .router(
+                RiffleRouter.responder(
+                    dispatch: dispatch, metrics: metrics, logger: logger, inFlight: inFlight, limits: limits,
+                    rateLimit: rateLimit))
+            : .table(
+                ChainedResponder(
+                    middleware: middleware(
+                        metrics: metrics, logger: logger, inFlight: inFlight, limits: limits, rateLimit: rateLimit),
+                    next: dispatch))
         let openConnections = OpenConnections(maximum: limits.maximumConnections)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
@@ -85,5 +94,34 @@ public enum RiffleServer {
                 await onServerRunning(port)
             },
             logger: logger)
+    }
+
+    /// The middleware every request passes, outermost first: accounting (metrics and the log line,
+    /// around everything else), the header limit, the rate limit, CORS (preflights answered here),
+    /// and the rendering of thrown errors.
+    @MiddlewareFixedTypeBuilder<Request, Response, RiffleRequestContext>
+    static func middleware(
+        metrics: ServiceMetrics, logger: Logger, inFlight: RequestsInFlight, limits: ServiceLimits,
+        rateLimit: RateLimitGate?
+    ) -> some RouterMiddleware<RiffleRequestContext> {
+        RequestAccountingMiddleware(metrics: metrics, logger: logger, inFlight: inFlight)
+        HeaderLimitMiddleware(limits: limits)
+        RateLimitMiddleware(gate: rateLimit, metrics: metrics)
+        CORSMiddleware()
+        ErrorMiddleware(metrics: metrics, logger: logger)
+    }
+}
+
+/// The two dispatch designs of issue 31, measured side by side: the route table behind a statically
+/// typed middleware chain (the default), or Hummingbird's `Router` (``RiffleRouter``).
+enum DispatchDesign<Table: HTTPResponder>: HTTPResponder where Table.Context == RiffleRequestContext {
+    case table(Table)
+    case router(RouterResponder<RiffleRequestContext>)
+
+    func respond(to request: Request, context: RiffleRequestContext) async throws -> Response {
+        switch self {
+        case .table(let table): try await table.respond(to: request, context: context)
+        case .router(let router): try await router.respond(to: request, context: context)
+        }
     }
 }

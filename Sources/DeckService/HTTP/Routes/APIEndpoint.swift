@@ -5,8 +5,9 @@ import HTTPTypes
 ///
 /// Everything the HTTP layer needs comes from the entry: the metrics and log label, whether the
 /// request counts against the deck cap (``createsDeck``), whether it answers without its trailing
-/// slash instead of redirecting. The table is ``APIEndpoint/all``.
-struct APIEndpoint: Sendable {
+/// slash instead of redirecting. The table is ``APIEndpoint/all``. A class, so that a match hands
+/// on one reference rather than copying the entry's fields.
+final class APIEndpoint: Sendable {
     /// How the endpoint is answered.
     enum Handler: Sendable {
         /// A request on the existing deck of the path's `:deck`: the function parses the request

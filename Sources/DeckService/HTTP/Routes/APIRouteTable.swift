@@ -17,8 +17,14 @@ struct APIRouteTable: Sendable {
     }
 
     private struct Candidate: Sendable {
-        let endpoint: Int
+        let endpoint: APIEndpoint
+        let methods: [HTTPRequest.Method]?
         let pattern: RoutePattern
+
+        func answers(_ method: HTTPRequest.Method) -> Bool {
+            guard let methods else { return true }
+            return methods.contains(method)
+        }
     }
 
     let endpoints: [APIEndpoint]
@@ -28,10 +34,11 @@ struct APIRouteTable: Sendable {
     init(_ endpoints: [APIEndpoint] = APIEndpoint.all) {
         self.endpoints = endpoints
         var candidates: [[Candidate]] = []
-        for (index, endpoint) in endpoints.enumerated() {
+        for endpoint in endpoints {
             for pattern in endpoint.paths {
                 while candidates.count <= pattern.segments.count { candidates.append([]) }
-                candidates[pattern.segments.count].append(Candidate(endpoint: index, pattern: pattern))
+                candidates[pattern.segments.count].append(
+                    Candidate(endpoint: endpoint, methods: endpoint.methods, pattern: pattern))
             }
         }
         self.candidates = candidates
@@ -43,13 +50,12 @@ struct APIRouteTable: Sendable {
         let segments = Self.segments(of: path).dropFirst()
         guard segments.count < candidates.count else { return .none }
         for candidate in candidates[segments.count] {
-            let endpoint = endpoints[candidate.endpoint]
             var captures = RouteCaptures()
-            guard endpoint.answers(method), candidate.pattern.match(segments, into: &captures) else { continue }
-            guard path.utf8.last == UInt8(ascii: "/") || endpoint.answersWithoutSlash else {
+            guard candidate.answers(method), candidate.pattern.match(segments, into: &captures) else { continue }
+            guard path.utf8.last == UInt8(ascii: "/") || candidate.endpoint.answersWithoutSlash else {
                 return .missingTrailingSlash
             }
-            return .endpoint(endpoint, captures)
+            return .endpoint(candidate.endpoint, captures)
         }
         return .none
     }

@@ -80,7 +80,8 @@ def wrk(url, connections, seconds, script=None, env=None):
     p99 = to_ms(re.search(r"\s99%\s+(\S+)", out).group(1))
     non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     errors = re.search(r"Socket errors:(.*)", out)
-    return {"rps": rps, "p50": p50, "p99": p99, "non2xx": int(non2xx.group(1)) if non2xx else 0,
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rps": rps, "p50": p50, "p99": p99, "non2xx": int(non2xx.group(1)) if non2xx else 0, "requests": requests,
             "socket_errors": errors.group(1).strip() if errors else ""}
 
 
@@ -440,8 +441,17 @@ def endpoint_table(bin_dir, work, options):
 COMPARE_CONNECTIONS = [1, 64]
 
 
+def cpu_seconds(pid):
+    """The CPU time (user and system) a process has used so far, from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def compare_table(bin_dir, work, options):
-    """Deck info and draw of the old binary, the new one and its variants, as shares of the ceiling, in turns."""
+    """Deck info and draw of the old binary, the new one and its variants, as shares of the ceiling, in turns.
+
+    Also the server's CPU time per request (user and system, from /proc), which depends less than throughput
+    on what else the machine is doing: the cost of the dispatch itself shows there first."""
     servers = [("old", options.baseline_riffle, None), ("new", f"{bin_dir}/riffle", None)]
     for variant in options.variant:
         name, _, assignment = variant.partition(":")
@@ -452,13 +462,14 @@ def compare_table(bin_dir, work, options):
     try:
         ceiling_url = f"http://127.0.0.1:{ceiling_port}/ceiling/"
         wait_until_answers(ceiling_url, processes[0])
-        bases = {}
+        bases, pids = {}, {}
         for index, (name, binary, env) in enumerate(servers):
             process, base = start_riffle_serve(binary, f"{work}/compare-{index}.sqlite",
                                                options=["--log-level", "warning"], ready_path="/api/deck/new/",
                                                env=dict(os.environ, **(env or {})))
             processes.append(process)
             bases[name] = base
+            pids[name] = process.pid
         shoes = max(40, int(16_000 * options.seconds * options.slices / 1040) + 1)
         info_decks, id_files = {}, {}
         for name, base in bases.items():
@@ -471,6 +482,7 @@ def compare_table(bin_dir, work, options):
         names = [name for name, _, _ in servers]
         shares = {}  # (endpoint, connections, name) -> [share of the turn's ceiling]
         rates = {}
+        cpu = {}  # (endpoint, connections, name) -> [CPU seconds, requests]
         non2xx = 0
         for connections in COMPARE_CONNECTIONS:
             for turn in range(options.slices):
@@ -478,11 +490,17 @@ def compare_table(bin_dir, work, options):
                 order = names[turn % len(names):] + names[:turn % len(names)]
                 for name in order:
                     base = bases[name]
+                    before = cpu_seconds(pids[name])
                     info = wrk(f"{base}/api/deck/{info_decks[name]}/", connections, options.seconds)
+                    between = cpu_seconds(pids[name])
                     draw = wrk(base + "/", connections, options.seconds,
                                script=os.path.join(ROOT, "Benchmarks", "draw.lua"),
                                env=dict(os.environ, DECK_IDS=id_files[(name, connections)]))
-                    for endpoint, result in (("deck info", info), ("draw", draw)):
+                    after = cpu_seconds(pids[name])
+                    for endpoint, result, used in (("deck info", info, between - before), ("draw", draw, after - between)):
+                        total = cpu.setdefault((endpoint, connections, name), [0.0, 0])
+                        total[0] += used
+                        total[1] += result["requests"]
                         shares.setdefault((endpoint, connections, name), []).append(result["rps"] / ceiling)
                         rates.setdefault((endpoint, connections, name), []).append(result["rps"])
                         non2xx += result["non2xx"]
@@ -499,6 +517,15 @@ def compare_table(bin_dir, work, options):
                 for name in names[1:]:
                     row += f"{mean[name] / mean['old']:>12.3f}"
                 print(row)
+        print(f"\nServer CPU per request (user + system), µs")
+        print(f"{'endpoint':<11}{'conns':>6}  " + "".join(f"{name:>10}" for name in names)
+              + "".join(f"{name + '/old':>12}" for name in names[1:]))
+        for endpoint in ("deck info", "draw"):
+            for connections in COMPARE_CONNECTIONS:
+                per = {name: 1e6 * cpu[(endpoint, connections, name)][0] / max(1, cpu[(endpoint, connections, name)][1])
+                       for name in names}
+                print(f"{endpoint:<11}{connections:>6}  " + "".join(f"{per[name]:>10.1f}" for name in names)
+                      + "".join(f"{per[name] / per['old']:>12.3f}" for name in names[1:]))
         print(f"non-2xx responses in all runs: {non2xx} (0)")
     finally:
         for process in processes:

@@ -59,17 +59,10 @@ public enum RiffleServer {
         let rateLimit = limits.requestsPerSecondPerClient.map {
             RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
         }
-        let responder: DispatchDesign =
-            ProcessInfo.processInfo.environment["RIFFLE_DISPATCH"] == "router"
-            ? .router(
-                RiffleRouter.responder(
-                    dispatch: dispatch, metrics: metrics, logger: logger, inFlight: inFlight, limits: limits,
-                    rateLimit: rateLimit))
-            : .table(
-                ChainedResponder(
-                    middleware: middleware(
-                        metrics: metrics, logger: logger, inFlight: inFlight, limits: limits, rateLimit: rateLimit),
-                    next: dispatch))
+        let responder = ChainedResponder(
+            middleware: middleware(
+                metrics: metrics, logger: logger, inFlight: inFlight, limits: limits, rateLimit: rateLimit),
+            next: dispatch)
         let openConnections = OpenConnections(maximum: limits.maximumConnections)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
@@ -109,19 +102,5 @@ public enum RiffleServer {
         RateLimitMiddleware(gate: rateLimit, metrics: metrics)
         CORSMiddleware()
         ErrorMiddleware(metrics: metrics, logger: logger)
-    }
-}
-
-/// The two dispatch designs of issue 31, measured side by side: the route table behind a statically
-/// typed middleware chain (the default), or Hummingbird's `Router` (``RiffleRouter``).
-enum DispatchDesign<Table: HTTPResponder>: HTTPResponder where Table.Context == RiffleRequestContext {
-    case table(Table)
-    case router(RouterResponder<RiffleRequestContext>)
-
-    func respond(to request: Request, context: RiffleRequestContext) async throws -> Response {
-        switch self {
-        case .table(let table): try await table.respond(to: request, context: context)
-        case .router(let router): try await router.respond(to: request, context: context)
-        }
     }
 }

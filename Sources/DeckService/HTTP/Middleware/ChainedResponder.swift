@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// A responder behind a middleware: the statically typed chain of the route-table design, which
-/// the compiler can specialize and inline (Hummingbird's `Router` chains `any` middlewares).
+/// A responder behind a middleware: a statically typed chain, which the compiler can specialize
+/// and inline (Hummingbird's `Router` chains `any` middlewares, an existential async call each).
 struct ChainedResponder<Middleware: RouterMiddleware, Next: HTTPResponder>: HTTPResponder
 where Middleware.Context == Next.Context {
     typealias Context = Next.Context

@@ -8,12 +8,13 @@ import Synchronization
 /// event describes, and the observers told after each commit.
 ///
 /// A deck's latest events ride in its own row (`deck.recent_events`, its *tail*), which every change
-/// rewrites anyway; every ``spillInterval`` events (or at once for a large one) the tail moves into
-/// the `deck_event` table, one row per event. Writing each event as a row of its own dirtied one
-/// more page per change (the deck's corner of the event table): another frame in the write-ahead
-/// log and another page for the checkpoint to copy, about 10 µs of a seated draw's CPU at 64
-/// connections (`scripts/bench-server.py --only-seated`). Moved together, a deck's events share
-/// that page. Reading merges the table's events and the tail, in one read transaction.
+/// rewrites anyway; before the tail would grow past ``tailBudget`` bytes (or at once for a large
+/// event) it moves into the `deck_event_run` table as one row: a run of events in the tail's format
+/// (``EventTail``). Writing each event as a row of its own dirtied one more page per change (the
+/// deck's corner of the event table): another frame in the write-ahead log and another page for
+/// the checkpoint to copy, about 10 µs of a seated draw's CPU at 64 connections
+/// (`scripts/bench-server.py --only-seated`). Moved together, a deck's events share that page and
+/// one insert. Reading merges the table's runs and the tail, in one read transaction.
 ///
 /// One process owns an SQLite file (see ``SQLiteDeckStore``), so the observers of this process are
 /// everyone there is to tell.
@@ -21,9 +22,13 @@ enum SQLiteEventLog {
     /// Old events are trimmed every this many events of a deck, keeping at least
     /// ``StoredDeckEvent/retainedCount``.
     static let trimInterval: Int64 = 128
-    /// A deck's tail moves into the event table with each event whose number is a multiple of this
-    /// (``trimInterval`` is one too, so trimming happens as a tail moves).
-    static let spillInterval: Int64 = 16
+    /// A deck's tail moves into the event table before it would grow past this many bytes: about a
+    /// dozen draws (``EventTail``). A seated deck's row then stays within about 200 bytes of a plain
+    /// deck's, so as many rows share a page: a batch of changes to neighbouring decks dirties no more pages, and
+    /// the log and the checkpoint copy no more, than it would for plain decks. (With sixteen events
+    /// in the tail, rows of 20-deck shoes went from three a page to two, and a seated draw wrote
+    /// half again as many pages at 64 connections: `scripts/bench-server.py --only-seated`.)
+    static let tailBudget = 192
     /// An event with a larger payload moves into the table at once, with the tail, so that a deck's
     /// row stays well within a page (a full reshuffle of a table with many piles records them all).
     static let largePayload = 128
@@ -51,34 +56,103 @@ enum SQLiteEventLog {
         }
     }
 
-    /// Writes an event into the event table inside the current transaction, trimming the deck's
-    /// oldest events now and then.
-    static func insert(_ event: StoredDeckEvent, db: Database) throws {
-        // Bound through SQLite's C interface, the payload without a copy (see `Statement.runToCompletion`).
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO deck_event (deck_id, number, payload) VALUES (?, ?, ?)")
-        try event.payload.withUnsafeBytes { payload in
-            try statement.runToCompletion(in: db) { parameters in
-                try parameters.bind(text: event.deckID, at: 1)
-                try parameters.bind(event.number, at: 2)
-                try parameters.bind(blob: payload, at: 3)
+    /// Rewrites the tails written before ``EventTail``'s shared-prefix entries into that format.
+    static func registerTailFormatMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v6: tail entries share their payload's prefix") { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT id, CAST(recent_events AS BLOB) FROM deck WHERE length(CAST(recent_events AS BLOB)) > 0")
+            let update = try db.makeStatement(sql: "UPDATE deck SET recent_events = ? WHERE id = ?")
+            for row in rows {
+                let id: String = row[0]
+                let old: Data = row[1]
+                // A tail that cannot be read already counted as no events; it is emptied, so that the
+                // new format never reads its bytes as something else.
+                guard let events = EventTail.decodeWholePayloads(Array(old), deckID: id) else {
+                    try update.execute(arguments: [Data(), id])
+                    continue
+                }
+                var bytes: [UInt8] = []
+                var last: EventTail.Last?
+                for event in events { last = EventTail.append(event, after: last, to: &bytes) }
+                try update.execute(arguments: [Data(bytes), id])
             }
-        }
-        if event.number % trimInterval == 0 {
-            try db.cachedStatement(sql: "DELETE FROM deck_event WHERE deck_id = ? AND number <= ?")
-                .execute(arguments: [event.deckID, event.number - StoredDeckEvent.retainedCount - trimInterval])
         }
     }
 
-    /// A deck's events after `number`, oldest first: the event table's, then its tail's.
+    /// Moves the event table's rows, one an event, into runs (``insertRun(_:deckID:db:)``), a deck's
+    /// events in order, at most ``migratedRunLength`` a run.
+    static func registerRunMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7: events in runs") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE deck_event_run (
+                        deck_id TEXT NOT NULL REFERENCES deck (id) ON DELETE CASCADE,
+                        last_number INTEGER NOT NULL,
+                        events BLOB NOT NULL,
+                        PRIMARY KEY (deck_id, last_number)
+                    ) WITHOUT ROWID;
+                    """)
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT deck_id, number, CAST(payload AS BLOB) FROM deck_event ORDER BY deck_id, number")
+            var run: [StoredDeckEvent] = []
+            while let row = try rows.next() {
+                let event = StoredDeckEvent(deckID: row[0], number: row[1], payload: Array(row[2] as Data))
+                if let first = run.first, first.deckID != event.deckID || run.count == migratedRunLength {
+                    try insertRun(run, deckID: first.deckID, db: db)
+                    run.removeAll()
+                }
+                run.append(event)
+            }
+            if let first = run.first { try insertRun(run, deckID: first.deckID, db: db) }
+            try db.execute(sql: "DROP TABLE deck_event")
+        }
+    }
+
+    /// The most events the migration to runs puts in one run: about a tail's worth of a table's
+    /// events, so that a run stays on its page.
+    static let migratedRunLength = 16
+
+    /// Moves events from the deck's tail into the event table as one run, in the tail's format,
+    /// inside the current transaction, trimming the deck's oldest runs now and then.
+    ///
+    /// One row a run, rather than one an event: a spill is one insert where it was a dozen, and
+    /// the table grows by fewer bytes, so its pages split less often.
+    static func insertRun(_ events: [StoredDeckEvent], deckID: String, db: Database) throws {
+        guard let lastNumber = events.last?.number else { return }
+        var bytes: [UInt8] = []
+        var last: EventTail.Last?
+        for event in events { last = EventTail.append(event, after: last, to: &bytes) }
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO deck_event_run (deck_id, last_number, events) VALUES (?, ?, ?)")
+        // Bound through SQLite's C interface, the bytes without a copy (see `Statement.runToCompletion`).
+        try bytes.withUnsafeBytes { bytes in
+            try statement.runToCompletion(in: db) { parameters in
+                try parameters.bind(text: deckID, at: 1)
+                try parameters.bind(lastNumber, at: 2)
+                try parameters.bind(blob: bytes, at: 3)
+            }
+        }
+        if events.contains(where: { $0.number % trimInterval == 0 }) {
+            try db.cachedStatement(sql: "DELETE FROM deck_event_run WHERE deck_id = ? AND last_number <= ?")
+                .execute(arguments: [deckID, lastNumber - StoredDeckEvent.retainedCount - trimInterval])
+        }
+    }
+
+    /// A deck's events after `number`, oldest first: the event table's runs, then its tail's.
+    ///
+    /// A run that cannot be read (the file was damaged) counts as no events, as a damaged tail does.
     static func events(deckID: String, after number: Int64, limit: Int, db: Database) throws -> [StoredDeckEvent] {
-        let rows = try Row.fetchAll(
+        var events: [StoredDeckEvent] = []
+        let runs = try Data.fetchCursor(
             db.cachedStatement(
-                sql: "SELECT number, payload FROM deck_event WHERE deck_id = ? AND number > ? ORDER BY number LIMIT ?"),
-            arguments: [deckID, number, limit])
-        var events = rows.map { row in
-            let payload: Data = row[1]
-            return StoredDeckEvent(deckID: deckID, number: row[0], payload: Array(payload))
+                sql: "SELECT events FROM deck_event_run WHERE deck_id = ? AND last_number > ? ORDER BY last_number"),
+            arguments: [deckID, number])
+        while events.count < limit, let run = try runs.next() {
+            for event in EventTail.decode(Array(run), deckID: deckID) ?? [] where event.number > number {
+                guard events.count < limit else { break }
+                events.append(event)
+            }
         }
         guard events.count < limit else { return events }
         let after = events.last?.number ?? number
@@ -94,55 +168,9 @@ enum SQLiteEventLog {
     /// A tail that cannot be read (the file was damaged) counts as no events: subscribers that miss
     /// them get a resync, as for events trimmed away, and the deck itself stays usable.
     static func tail(of deckID: String, db: Database) throws -> [StoredDeckEvent] {
-        let select = try db.cachedStatement(sql: "SELECT recent_events FROM deck WHERE id = ?")
+        let select = try db.cachedStatement(sql: "SELECT CAST(recent_events AS BLOB) FROM deck WHERE id = ?")
         guard let bytes = try Data.fetchOne(select, arguments: [deckID]) else { return [] }
         return EventTail.decode(Array(bytes), deckID: deckID) ?? []
-    }
-}
-
-/// The format of a deck's tail: each event as its number and its payload's length (unsigned LEB128
-/// varints, so neither is ever cut short) and the payload.
-enum EventTail {
-    /// Appends an event.
-    static func append(_ event: StoredDeckEvent, to bytes: inout [UInt8]) {
-        appendCount(UInt64(bitPattern: event.number), to: &bytes)
-        appendCount(UInt64(event.payload.count), to: &bytes)
-        bytes.append(contentsOf: event.payload)
-    }
-
-    /// Reads every event back, or `nil` when the bytes are not a tail.
-    static func decode(_ bytes: [UInt8], deckID: String) -> [StoredDeckEvent]? {
-        var events: [StoredDeckEvent] = []
-        var offset = 0
-        func count() -> UInt64? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count, shift < 64 {
-                let byte = bytes[offset]
-                offset += 1
-                value |= UInt64(byte & 0x7f) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
-            }
-            return nil
-        }
-        while offset < bytes.count {
-            guard let number = count(), let length = count(), length <= UInt64(bytes.count - offset) else { return nil }
-            let end = offset + Int(length)
-            events.append(
-                StoredDeckEvent(deckID: deckID, number: Int64(bitPattern: number), payload: Array(bytes[offset..<end])))
-            offset = end
-        }
-        return events
-    }
-
-    private static func appendCount(_ value: UInt64, to bytes: inout [UInt8]) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
     }
 }
 
@@ -208,27 +236,41 @@ extension SQLiteWriteBatch {
     /// deck's tail, in ``eventTailBuffer``, or (with the tail) into the event table, now.
     func eventTail(writtenWith id: String) throws -> TailWrite {
         guard let events = unwrittenEvents.removeValue(forKey: id), !events.isEmpty else { return .unchanged }
-        let spills = events.contains {
-            $0.number % SQLiteEventLog.spillInterval == 0 || $0.payload.count > SQLiteEventLog.largePayload
-        }
+        let known = try knownTail(of: id)
+        eventTailBuffer.removeAll(keepingCapacity: true)
+        var last = known.last
+        for event in events { last = EventTail.append(event, after: last, to: &eventTailBuffer) }
+        let spills =
+            known.length + eventTailBuffer.count > SQLiteEventLog.tailBudget
+            || events.contains { $0.payload.count > SQLiteEventLog.largePayload }
         if spills {
             let tail = try SQLiteEventLog.tail(of: id, db: db)
-            for event in tail + events { try SQLiteEventLog.insert(event, db: db) }
+            try SQLiteEventLog.insertRun(tail + events, deckID: id, db: db)
+            writtenTails[id] = .empty
             return .clear
         }
-        eventTailBuffer.removeAll(keepingCapacity: true)
-        for event in events { EventTail.append(event, to: &eventTailBuffer) }
+        writtenTails[id] = RecordedTails.Tail(length: known.length + eventTailBuffer.count, last: last)
         return .append
     }
 
-    /// The statement that writes a deck back: its state, its change time when that is due, and its
-    /// tail.
+    /// A deck's tail as this batch leaves it so far: written by this batch, recorded by an earlier
+    /// one, or else read from the row.
+    private func knownTail(of id: String) throws -> RecordedTails.Tail {
+        if let tail = writtenTails[id] ?? tails.tail(of: id) { return tail }
+        let select = try db.cachedStatement(sql: "SELECT CAST(recent_events AS BLOB) FROM deck WHERE id = ?")
+        guard let bytes = try Data.fetchOne(select, arguments: [id]).map(Array.init) else { return .empty }
+        let last = EventTail.decode(bytes, deckID: id)?.last.map {
+            EventTail.Last(number: $0.number, payload: $0.payload)
+        }
+        return RecordedTails.Tail(length: bytes.count, last: last)
+    }
+
     func deckUpdate(writesTime: Bool, tail: TailWrite) throws -> Statement {
         let time = writesTime ? ", updated_at = ?3" : ""
         let events =
             switch tail {
             case .unchanged: ""
-            case .append: ", recent_events = recent_events || ?4"
+            case .append: ", recent_events = CAST(recent_events || ?4 AS BLOB)"
             case .clear: ", recent_events = x''"
             }
         return try db.cachedStatement(sql: "UPDATE deck SET state = ?1" + time + events + " WHERE id = ?2")

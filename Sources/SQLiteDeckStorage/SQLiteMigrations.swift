@@ -40,6 +40,8 @@ enum SQLiteMigrations {
         }
         SQLiteRememberedAnswers.registerMigration(&migrator)
         SQLiteEventLog.registerTailMigration(&migrator)
+        SQLiteEventLog.registerTailFormatMigration(&migrator)
+        SQLiteEventLog.registerRunMigration(&migrator)
         return migrator
     }
 }

@@ -20,6 +20,7 @@ final class SQLiteWriteBatch {
     let db: Database
     private let cache: DeckReadCache
     private let changeTimes: RecordedChangeTimes
+    let tails: RecordedTails
     /// Every deck read or written in this batch, by id; `nil` records that no such deck exists.
     private(set) var decks: [String: DeckState?] = [:]
     /// Decks to write back, with the time of their latest change, in first-change order.
@@ -35,6 +36,8 @@ final class SQLiteWriteBatch {
     /// The events of each deck not yet written: they go with the deck's row when it is flushed
     /// (see `SQLiteEventLog`).
     var unwrittenEvents: [String: [StoredDeckEvent]] = [:]
+    /// Each tail this batch wrote, recorded in ``tails`` once it commits.
+    var writtenTails: [String: RecordedTails.Tail] = [:]
     /// The bytes of the events that ``flush()`` appends to a deck's row; kept between decks so that
     /// its capacity carries over.
     var eventTailBuffer: [UInt8] = []
@@ -42,10 +45,11 @@ final class SQLiteWriteBatch {
     /// capacity carries over from batch to batch.
     var serializationBuffer: [UInt8] = []
 
-    init(db: Database, cache: DeckReadCache, changeTimes: RecordedChangeTimes) {
+    init(db: Database, cache: DeckReadCache, changeTimes: RecordedChangeTimes, tails: RecordedTails) {
         self.db = db
         self.cache = cache
         self.changeTimes = changeTimes
+        self.tails = tails
     }
 
     /// Stores a new deck under a fresh id.

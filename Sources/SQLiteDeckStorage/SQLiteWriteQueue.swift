@@ -39,6 +39,7 @@ final class SQLiteWriteQueue: Sendable {
     private let writer: any DatabaseWriter
     private let cache: DeckReadCache
     private let changeTimes = RecordedChangeTimes()
+    private let tails = RecordedTails()
     private let maximumBatch: Int
     private let onCommit: @Sendable () -> Void
     private let onEvents: @Sendable ([StoredDeckEvent]) -> Void
@@ -158,29 +159,33 @@ final class SQLiteWriteQueue: Sendable {
     }
 
     private func run(_ batch: [Pending]) {
-        let (cache, changeTimes) = (cache, changeTimes)
+        let (cache, changeTimes, tails) = (cache, changeTimes, tails)
         var buffer: [UInt8] = []
         serializationBuffer.withLock { swap(&$0, &buffer) }
         defer { serializationBuffer.withLock { swap(&$0, &buffer) } }
         do {
             let committed = try writer.writeWithoutTransaction { db in
                 try db.inBatchTransaction { () -> Committed in
-                    let session = SQLiteWriteBatch(db: db, cache: cache, changeTimes: changeTimes)
+                    let session = SQLiteWriteBatch(
+                        db: db, cache: cache, changeTimes: changeTimes, tails: tails)
                     swap(&session.serializationBuffer, &buffer)
                     defer { swap(&session.serializationBuffer, &buffer) }
                     for pending in batch { try pending.stage(session) }
                     try session.flush()
                     return Committed(
                         decks: session.decks, rank: cache.rankForWrite(), deletedDecks: session.deletedDecks,
-                        events: session.recordedEvents, changeTimes: session.writtenChangeTimes)
+                        events: session.recordedEvents, changeTimes: session.writtenChangeTimes,
+                        tails: session.writtenTails)
                 }
             }
             // Before any caller hears back, and before the next batch: see DeckReadCache.
             if committed.deletedDecks {
                 cache.removeAll()
                 changeTimes.removeAll()
+                tails.removeAll()
             }
             changeTimes.record(committed.changeTimes)
+            tails.record(committed.tails)
             for case (let id, let deck?) in committed.decks { cache.store(deck, id: id, rank: committed.rank) }
             for pending in batch { pending.finish(nil) }
             onEvents(committed.events)
@@ -193,13 +198,15 @@ final class SQLiteWriteQueue: Sendable {
     }
 }
 
-/// What a batch learnt, for the read cache, the change times and the event observers once it commits.
+/// What a batch learnt, for the read cache, the change times, the tail lengths and the event observers
+/// once it commits.
 private struct Committed {
     let decks: [String: DeckState?]
     let rank: DeckReadCache.Rank
     let deletedDecks: Bool
     let events: [StoredDeckEvent]
     let changeTimes: [(id: String, time: Int64)]
+    let tails: [String: RecordedTails.Tail]
 }
 
 /// One write's result, set inside the batch and read after it commits (both on the batch queue).

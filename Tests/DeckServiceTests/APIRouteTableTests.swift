@@ -53,6 +53,10 @@ import Testing
             ("/api/deck/abc/pile/p1/draw/Random/", "pile-draw-random", "abc", "p1"),
             ("/api/deck/abc/pile/p1/draw/top/", "pile-draw", "abc", "p1"),
             ("/api/deck/abc/pile/p1/draw/sideways_2-b/", "pile-draw", "abc", "p1"),
+            // A live table's people and face-down piles (issue 32).
+            ("/api/deck/abc123def456/seats/", "seats", "abc123def456", nil),
+            ("/api/deck/abc123def456/turn/", "turn", "abc123def456", nil),
+            ("/api/deck/abc123def456/pile/p1/face/", "pile-face", "abc123def456", "p1"),
         ] as [(String, String, String?, String?)])
     func pathsMatchTheirEndpoints(path: String, label: String, deck: String?, pile: String?) throws {
         let (matched, captures) = try #require(endpoint(path))
@@ -98,6 +102,13 @@ import Testing
         let (matched, captures) = try #require(endpoint("/api/deck/abc123def456/player/ann/", method: method))
         #expect(matched == label)
         #expect(captures == RouteCaptures(deck: "abc123def456", pile: nil, player: "ann"))
+    }
+
+    @Test func renameNamesItsPlayer() throws {
+        let (label, captures) = try #require(endpoint("/api/deck/abc123def456/player/ann/rename/", method: .post))
+        #expect(label == "rename")
+        #expect(captures == RouteCaptures(deck: "abc123def456", pile: nil, player: "ann"))
+        #expect(matchesNothing("/api/deck/new/seats/"))
     }
 
     /// Any method reaches every other endpoint.

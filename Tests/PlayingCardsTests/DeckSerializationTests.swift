@@ -36,8 +36,9 @@ import Testing
         #expect(deck.stack.map(\.code) == ["AS", "X1"])
         #expect(deck.composition.cardsPerCopy.map(\.code) == ["AS", "X1"])
         #expect(deck.changeNumber == 0)
-        // Written back in version 2: the same deck, with its change number after the deck count.
-        #expect(try deck.serialized() == [2, 4, 1] + [UInt8](repeating: 0, count: 8) + bytes.dropFirst(3))
+        // Written back in version 3: the same deck, with its change number after the deck count (it
+        // has no piles, whose flags are the other difference, and is no live table).
+        #expect(try deck.serialized() == [3, 4, 1] + [UInt8](repeating: 0, count: 8) + bytes.dropFirst(3))
         let empty = DeckState(composition: try DeckComposition(partialContents: []), shuffled: false)
         #expect(try DeckState(serialized: empty.serialized()) == empty)
     }
@@ -118,5 +119,43 @@ import Testing
         duplicated[duplicated.count - 3] = duplicated[duplicated.count - 4]
         #expect(throws: DeckDecodingError.self) { try DeckState(serialized: duplicated) }
         #expect(throws: DeckDecodingError.self) { try DeckState(serialized: [UInt8]()) }
+    }
+
+    @Test func aTablesPeopleRoundTrip() throws {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        let hash = [UInt8](repeating: 9, count: 32)
+        try deck.join(player: "alice", tokenHash: hash, displayName: "José")
+        try deck.join(player: "bob", tokenHash: hash, displayName: "山田 <b>")
+        try deck.join(player: "carol", tokenHash: hash)
+        try deck.reorderSeats(["carol", "alice", "bob"])
+        try deck.setTurn("bob")
+        deck.setStrictTurns(true)
+        try deck.setOnline(player: "alice", true)
+        let read = try DeckState(serialized: try deck.serialized())
+        #expect(read == deck)
+        #expect(read.host == "alice")
+        #expect(read.table?.players.map(\.displayName) == ["carol", "José", "山田 <b>"])
+        #expect(read.table?.turn == "bob")
+        #expect(read.table?.strictTurns == true)
+        // A display name longer than its field is refused, never cut short.
+        #expect(throws: TableError.self) {
+            try deck.rename(player: "bob", to: String(repeating: "é", count: 200))
+        }
+    }
+
+    @Test func versionTwoTablesReadWithTheFirstPlayerHostingAndNamesShown() throws {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        try deck.join(player: "al", tokenHash: [UInt8](repeating: 1, count: 32))
+        var bytes = try deck.serialized()
+        // Version 3 less what version 2 lacks: the pile flags byte of "al" (after its name), the
+        // display name and player flags, the host, turn and table flags.
+        bytes[0] = 2
+        let pileFlags = 11 + (2 + 52) + 2 + 2 + (1 + 2)
+        bytes.remove(at: pileFlags)
+        bytes.removeLast((1 + 2) + 1 + (1 + 2) + 1 + 1)
+        let read = try DeckState(serialized: bytes)
+        #expect(read.table?.players.map(\.displayName) == ["al"])
+        #expect(read.host == "al")
+        #expect(read.table?.turn == nil)
     }
 }

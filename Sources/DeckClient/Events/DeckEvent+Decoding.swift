@@ -26,6 +26,19 @@ extension DeckEvent {
         self.init(
             id: id, kind: Kind(event.type), deckID: payload.deckID, remaining: payload.remaining,
             piles: payload.piles, moved: payload.moved, player: payload.player)
+        carriesPlayers = payload.hasPlayers
+        carriesTurn = payload.hasTurn
+        if carriesPlayers || carriesTurn {
+            do {
+                people = try decoder.decode(TablePeople.self, from: body)
+            } catch {
+                throw DeckOfCardsClient.decodingError(error, status: 200)
+            }
+        }
+        online = payload.online
+        if let pile = payload.pile, let face = payload.face {
+            turnedPile = TurnedPile(pile: pile, faceDown: face == "down", cards: payload.cards?.map(\.card) ?? [])
+        }
     }
 
     /// The `data:` JSON of an event.
@@ -35,10 +48,17 @@ extension DeckEvent {
         var piles: [PileSummary]
         var moved: [Move]
         var player: String?
+        var hasPlayers: Bool
+        var hasTurn: Bool
+        var online: Bool?
+        var pile: String?
+        var face: String?
+        var cards: [Move.MovedCard]?
 
         private enum CodingKeys: String, CodingKey {
             case deckID = "deck_id"
-            case remaining, piles, moved, player
+            case remaining, piles, moved, player, players, online, pile, face, cards
+            case strictTurns = "strict_turns"
         }
 
         init(from decoder: any Decoder) throws {
@@ -50,6 +70,12 @@ extension DeckEvent {
                 ? try PileSummary.decodePiles(from: container, forKey: .piles, decoder: decoder) : []
             moved = try container.decodeIfPresent([Move].self, forKey: .moved) ?? []
             player = try container.decodeIfPresent(String.self, forKey: .player)
+            hasPlayers = container.contains(.players)
+            hasTurn = container.contains(.strictTurns)
+            online = try container.decodeIfPresent(Bool.self, forKey: .online)
+            pile = try container.decodeIfPresent(String.self, forKey: .pile)
+            face = try container.decodeIfPresent(String.self, forKey: .face)
+            cards = try container.decodeIfPresent([Move.MovedCard].self, forKey: .cards)
         }
     }
 }
@@ -60,7 +86,7 @@ extension DeckEvent.Move: Decodable {
     }
 
     /// A moved card as the stream lists it: a card object with a `code`, or the code alone.
-    private struct MovedCard: Decodable {
+    struct MovedCard: Decodable {
         var card: PlayingCards.Card
 
         private enum CodingKeys: String, CodingKey { case code }

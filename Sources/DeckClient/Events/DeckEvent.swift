@@ -29,6 +29,41 @@ public struct DeckEvent: Hashable, Sendable {
     public var moved: [Move]
     /// The player who made the change (or who joined), when the server knows.
     public var player: String?
+    /// The table's people: on `hello` and `resync`, and on every event that changed the players
+    /// (joins, leaves, renames, seats, presence) or the turn; `nil` otherwise. Only the keys the
+    /// event carries are meaningful: see ``carriesPlayers`` and ``carriesTurn``.
+    public var people: TablePeople? = nil
+    /// Whether the event carries the players and host (it changed them, or it is a `hello`).
+    public var carriesPlayers = false
+    /// Whether the event carries the turn marker and strict turns.
+    public var carriesTurn = false
+    /// On a `presence` event: whether ``player`` is online now.
+    public var online: Bool? = nil
+    /// On a `pile_face` event: the pile turned, whether it lies face down now, and the cards it
+    /// showed everyone when turned face up.
+    public var turnedPile: TurnedPile? = nil
+
+    /// A pile turned face up or face down (a `pile_face` event).
+    public struct TurnedPile: Hashable, Sendable {
+        /// The pile's name.
+        public var pile: String
+        /// Whether it lies face down now.
+        public var faceDown: Bool
+        /// The cards everyone now sees, bottom first, when it was turned face up; otherwise empty.
+        public var cards: [PlayingCards.Card]
+
+        /// Creates a turned pile.
+        ///
+        /// - Parameters:
+        ///   - pile: the pile.
+        ///   - faceDown: whether it lies face down now.
+        ///   - cards: the cards shown.
+        public init(pile: String, faceDown: Bool, cards: [PlayingCards.Card] = []) {
+            self.pile = pile
+            self.faceDown = faceDown
+            self.cards = cards
+        }
+    }
 
     /// Creates an event.
     ///
@@ -85,6 +120,18 @@ public struct DeckEvent: Hashable, Sendable {
         public static let shuffle = Kind("shuffle")
         /// A player joined the table.
         public static let join = Kind("join")
+        /// A player left, or the host removed them.
+        public static let leave = Kind("leave")
+        /// A player's display name changed.
+        public static let rename = Kind("rename")
+        /// The host reordered the seats.
+        public static let seats = Kind("seats")
+        /// The turn marker moved, or strict turns changed.
+        public static let turn = Kind("turn")
+        /// A player came online or went offline.
+        public static let presence = Kind("presence")
+        /// A public pile was turned face up or face down.
+        public static let pileFace = Kind("pile_face")
 
         /// The name.
         public var description: String { name }

@@ -14,6 +14,9 @@ public struct PileSummary: Hashable, Sendable {
     public var cards: [CardInfo]?
     /// Whether the pile is a player's hand, whose cards only that player sees (`"private": true`).
     public var isPrivate: Bool
+    /// Whether it is a face-down public pile: its count is public, its cards visible to nobody
+    /// (Riffle's `"face": "down"`).
+    public var isFaceDown: Bool = false
 
     /// Creates a summary.
     ///
@@ -34,9 +37,10 @@ public struct PileSummary: Hashable, Sendable {
         var remaining: Int
         var cards: [CardInfo]?
         var isPrivate: Bool?
+        var face: String?
 
         private enum CodingKeys: String, CodingKey {
-            case remaining, cards
+            case remaining, cards, face
             case isPrivate = "private"
         }
     }
@@ -57,8 +61,10 @@ public struct PileSummary: Hashable, Sendable {
         }
         return names.map { name in
             let body = bodies[name]!
-            return PileSummary(
+            var pile = PileSummary(
                 name: name, remaining: body.remaining, cards: body.cards, isPrivate: body.isPrivate ?? false)
+            pile.isFaceDown = body.face == "down"
+            return pile
         }
     }
 }

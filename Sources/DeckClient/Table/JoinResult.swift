@@ -15,6 +15,9 @@ public struct JoinResult: Hashable, Sendable, Decodable {
     public var player: String
     /// The player's secret; see ``PlayerToken``.
     public var token: PlayerToken
+    /// The name shown to people (the ``player`` name unless one was given); `nil` from servers
+    /// that do not send one.
+    public var displayName: String? = nil
     /// Every pile of the deck after the join, in creation order.
     public var piles: [PileSummary]
 
@@ -41,6 +44,7 @@ public struct JoinResult: Hashable, Sendable, Decodable {
     private enum CodingKeys: String, CodingKey {
         case deckID = "deck_id"
         case player, token, piles
+        case displayName = "display_name"
     }
 
     /// Decodes the answer.
@@ -52,6 +56,7 @@ public struct JoinResult: Hashable, Sendable, Decodable {
         deckID = try container.decode(String.self, forKey: .deckID)
         player = try container.decode(String.self, forKey: .player)
         token = PlayerToken(try container.decode(String.self, forKey: .token))
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
         piles = try PileSummary.decodePiles(from: container, forKey: .piles, decoder: decoder)
     }
 }

@@ -161,12 +161,13 @@ struct DeckAPI: Sendable {
             partialContents: try parameters.cards())
     }
 
-    /// `pile/<pile>/add/`: `cards` is required; `from` names the only pile to take them out of.
+    /// `pile/<pile>/add/`: `cards` is required; `from` names the only pile to take them out of;
+    /// `face=down` creates the pile face down.
     static func addToPileRequest(_ pile: String, _ parameters: APIParameters) throws -> DeckRequest {
         guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
         let source = parameters["from"]
         if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
-        return .addToPile(pile: pile, cards: cards, from: source)
+        return .addToPile(pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false)
     }
 
     /// `pile/<pile>/draw/[<location>/]`: the named `cards`, or `count` cards from `source`.
@@ -178,9 +179,11 @@ struct DeckAPI: Sendable {
         return .drawFromPile(pile: pile, cards: cards, count: try parameters.count(), source: source)
     }
 
-    /// `POST player/<name>/`: joins, with a freshly generated token.
-    static func joinRequest(player: String?) throws -> DeckRequest {
-        .join(player: try checkedPlayerName(player), token: TableToken.generate())
+    /// `POST player/<name>/`: joins, with a freshly generated token and the `display_name`, if given.
+    static func joinRequest(player: String?, _ parameters: APIParameters) throws -> DeckRequest {
+        let player = try checkedPlayerName(player)
+        let displayName = try parameters["display_name"].map { try DisplayName.checked($0) }
+        return .join(player: player, token: TableToken.generate(), displayName: displayName)
     }
 
     /// `DELETE player/<name>/`: the host removes a player, or a player leaves.

@@ -9,11 +9,13 @@ extension DeckCore {
         return body
     }
 
-    /// `remaining` and `shuffled`: the answer of deck info, new decks and reshuffles.
-    func deckSummary(_ id: String, _ deck: DeckState) -> APIResponse {
+    /// `remaining` and `shuffled`: the answer of deck info, new decks and reshuffles. Deck info of
+    /// a live table adds its `players`, `host`, `turn` and `strict_turns` (``TablePlayersJSON``).
+    func deckSummary(_ id: String, _ deck: DeckState, withTable: Bool = false) -> APIResponse {
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("shuffled", bool: deck.shuffled)
+        if withTable { TablePlayersJSON.addTable(deck, to: &body) }
         return APIResponse(json: body.finished())
     }
 

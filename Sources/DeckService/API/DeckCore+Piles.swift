@@ -9,8 +9,8 @@ extension DeckCore {
     /// all or nothing: an absent card answers 404 (the same message wherever it really is) and
     /// nothing changes, so a Take that lost a race hears so.
     func addToPile(
-        _ pile: String, cards: [Card], from source: String?, deckID id: String, on deck: inout DeckState,
-        player: String?
+        _ pile: String, cards: [Card], from source: String?, faceDown: Bool, deckID id: String,
+        on deck: inout DeckState, player: String?
     ) throws -> APIResponse {
         if let source {
             _ = try deck.existingPile(named: source)
@@ -18,12 +18,13 @@ extension DeckCore {
         }
         try deck.addToPile(
             named: pile, cards: cards, visibleTo: deck.visibility(for: player), from: source,
-            requiringAll: deck.isLiveTable || source != nil)
+            requiringAll: deck.isLiveTable || source != nil, creatingFaceDown: faceDown)
         return pileSummary(id, deck, viewer: player)
     }
 
-    /// Throws 403 when `pile` is another player's private hand.
+    /// Throws 403 when `pile` is another player's private hand. (A face-down public pile is anyone's
+    /// to draw from, return or shuffle, though nobody sees its cards.)
     static func checkOwnership(of pile: String, on deck: DeckState, by player: String?) throws(APIError) {
-        guard deck.canSeePile(pile, viewer: player) else { throw .notYourPile(pile) }
+        guard !deck.isPrivatePile(pile) || pile == player else { throw .notYourPile(pile) }
     }
 }

@@ -90,7 +90,8 @@ struct DeckCore: Sendable {
             if working.isLiveTable {
                 record = TableEventRecord(
                     kind: request.eventKind, player: Self.actor(of: request, player: player), before: before,
-                    after: working, moves: Self.knownMoves(of: request, before: before, after: working))
+                    after: working, moves: Self.knownMoves(of: request, before: before, after: working),
+                    face: Self.faceTurn(of: request, before: before, after: working))
             }
             deck = working
             return DeckOutcome(response: response, record: record, changeNumber: number, deckID: id)
@@ -113,7 +114,7 @@ struct DeckCore: Sendable {
         case .draw:
             guard taken >= 0, after.drawn.count - before.drawn.count == taken else { return nil }
             return taken == 0 ? [] : [CardMove(from: .stack, to: .drawn, cards: Array(after.drawn.suffix(taken)))]
-        case .deal(let pile, _):
+        case .deal(let pile, _, _):
             let old = before.pile(named: pile)?.cards.count ?? 0
             guard taken >= 0, after.drawn.count == before.drawn.count, let cards = after.pile(named: pile)?.cards,
                 cards.count - old == taken
@@ -124,16 +125,28 @@ struct DeckCore: Sendable {
         }
     }
 
+    /// What a `face/` request turned, for its event: the pile, its face now, and the cards a
+    /// face-down pile showed when turned face up.
+    static func faceTurn(of request: DeckRequest, before: DeckState, after: DeckState) -> TableFaceTurn? {
+        guard case .table(.face(let pile, let faceDown)) = request else { return nil }
+        let wasFaceDown = before.pile(named: pile)?.isFaceDown == true
+        let revealed = wasFaceDown && !faceDown ? after.pile(named: pile)?.cards ?? [] : []
+        return TableFaceTurn(pile: pile, faceDown: faceDown, revealed: revealed)
+    }
+
     /// Who the event names: the player who asked, or the one who joined or left.
     private static func actor(of request: DeckRequest, player: String?) -> String? {
         switch request {
-        case .join(let name, _), .leave(let name): name
+        case .join(let name, _, _), .leave(let name), .table(.rename(let name, _)): name
         default: player
         }
     }
 
     /// The roles: a seated deck changes only through its players (anyone may join), and only its
-    /// host starts a new round. Who else may remove a player is checked by ``leave``.
+    /// host starts a new round; the table's people endpoints have their own
+    /// (``checkTableRole(for:on:player:)``), and strict turns keep everyone but the turn holder
+    /// from moving cards (``checkTurn(for:on:player:)``). Who else may remove a player is checked
+    /// by ``leave``.
     private static func checkRole(for request: DeckRequest, on deck: DeckState, player: String?) throws(APIError) {
         guard deck.isSeated else { return }
         if case .join = request { return }
@@ -141,6 +154,8 @@ struct DeckCore: Sendable {
         if case .reshuffle(onlyRemaining: false, _, _) = request, let host = deck.host, player != host {
             throw .onlyHostReshuffles(host)
         }
+        if case .table(let table) = request { try checkTableRole(for: table, on: deck, player: player) }
+        try checkTurn(for: request, on: deck, player: player)
     }
 
     private func perform<G: RandomNumberGenerator>(
@@ -148,7 +163,7 @@ struct DeckCore: Sendable {
     ) throws -> APIResponse {
         switch request {
         case .info:
-            return deckSummary(id, deck)
+            return deckSummary(id, deck, withTable: true)
         case .reshuffle(let onlyRemaining, let jokers, let contents):
             if onlyRemaining {
                 deck.shuffleRemaining(using: &generator)
@@ -169,8 +184,9 @@ struct DeckCore: Sendable {
             body.add("cards", json: cardJSON.array(deck.drawn))
             body.add("remaining", int: deck.remaining)
             return APIResponse(json: body.finished())
-        case .addToPile(let pile, let cards, let source):
-            return try addToPile(pile, cards: cards, from: source, deckID: id, on: &deck, player: player)
+        case .addToPile(let pile, let cards, let source, let faceDown):
+            return try addToPile(
+                pile, cards: cards, from: source, faceDown: faceDown, deckID: id, on: &deck, player: player)
         case .listPile(let pile):
             _ = try deck.existingPile(named: pile)
             return pileSummary(id, deck, listing: pile, viewer: player)
@@ -189,12 +205,14 @@ struct DeckCore: Sendable {
             try Self.checkOwnership(of: pile, on: deck, by: player)
             try deck.returnPile(named: pile, cards: cards)
             return pileSummary(id, deck, viewer: player)
-        case .deal(let pile, let count):
-            return try deal(pile, count: count, deckID: id, on: &deck, player: player)
-        case .join(let name, let token):
-            return try join(name, token: token, deckID: id, on: &deck)
+        case .deal(let pile, let count, let faceDown):
+            return try deal(pile, count: count, faceDown: faceDown, deckID: id, on: &deck, player: player)
+        case .join(let name, let token, let displayName):
+            return try join(name, token: token, displayName: displayName, deckID: id, on: &deck)
         case .leave(let name):
             return try leave(name, deckID: id, on: &deck, player: player)
+        case .table(let table):
+            return try change(table, deckID: id, on: &deck, player: player)
         }
     }
 
@@ -225,7 +243,9 @@ extension APIError {
         switch tableError.kind {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
-        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles:
+        case .pileIsAHand: self.init(status: .conflict, message: tableError.message)
+        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong, .invalidSeatOrder,
+            .invalidPileName:
             self.init(status: .badRequest, message: tableError.message)
         }
     }

@@ -18,8 +18,9 @@ enum DeckRequest: Hashable, Sendable {
     case returnCards([Card]?)
     /// `/api/deck/<id>/drawn/`: the drawn cards.
     case drawnCards
-    /// `/api/deck/<id>/pile/<pile>/add/`, optionally only out of the pile `from`.
-    case addToPile(pile: String, cards: [Card], from: String?)
+    /// `/api/deck/<id>/pile/<pile>/add/`, optionally only out of the pile `from`; with `face=down`
+    /// a pile it creates lies face down.
+    case addToPile(pile: String, cards: [Card], from: String?, faceDown: Bool = false)
     /// `/api/deck/<id>/pile/<pile>/list/`.
     case listPile(pile: String)
     /// `/api/deck/<id>/pile/<pile>/shuffle/`.
@@ -28,12 +29,16 @@ enum DeckRequest: Hashable, Sendable {
     case drawFromPile(pile: String, cards: [Card]?, count: Int, source: DrawSource)
     /// `/api/deck/<id>/pile/<pile>/return/`.
     case returnPile(pile: String, cards: [Card]?)
-    /// `/api/deck/<id>/pile/<pile>/deal/`: the top of the stack into a pile.
-    case deal(pile: String, count: Int)
-    /// `POST /api/deck/<id>/player/<name>/`, with the token generated for the new player.
-    case join(player: String, token: String)
+    /// `/api/deck/<id>/pile/<pile>/deal/`: the top of the stack into a pile; with `face=down` a pile
+    /// it creates lies face down.
+    case deal(pile: String, count: Int, faceDown: Bool = false)
+    /// `POST /api/deck/<id>/player/<name>/`, with the token generated for the new player and the
+    /// checked `display_name`, if given.
+    case join(player: String, token: String, displayName: String? = nil)
     /// `DELETE /api/deck/<id>/player/<name>/`: the host removes a player, or a player leaves.
     case leave(player: String)
+    /// A live table's seats, names and turn (see ``TableRequest``).
+    case table(TableRequest)
 
     /// Whether the request may change the deck (and so needs a player's token on a seated deck,
     /// joining excepted).
@@ -60,6 +65,7 @@ enum DeckRequest: Hashable, Sendable {
         case .deal: "deal"
         case .join: "join"
         case .leave: "leave"
+        case .table(let request): request.eventKind
         }
     }
 

@@ -41,6 +41,8 @@ public enum RiffleServer {
                 subscriberCapacity: configuration.eventSubscriberCapacity,
                 setUpTimeout: configuration.eventSetUpTimeout),
             logger: logger)
+        let presence = PresenceTracker(
+            store: store, grace: configuration.presenceGrace, clock: clock, logger: logger)
         let inFlight = RequestsInFlight()
         let dispatch = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
@@ -51,7 +53,8 @@ public enum RiffleServer {
                     limits: EventStreamQuota.Limits(
                         perClient: limits.maximumStreamsPerClient, total: limits.streamCapacity),
                     // A client whose streams are gone is noticed within a heartbeat: retry after one.
-                    retryAfterSeconds: Int(configuration.eventHeartbeatInterval.components.seconds))),
+                    retryAfterSeconds: Int(configuration.eventHeartbeatInterval.components.seconds)),
+                presence: presence),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
@@ -80,7 +83,7 @@ public enum RiffleServer {
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),
-            services: [expiry, hub],
+            services: [expiry, hub, presence],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 if configuration.publicURL == nil { cardJSON.setPublicURL(configuration.listeningURL(port: port)) }

@@ -24,6 +24,9 @@ public struct ServiceConfiguration: Sendable {
     /// server about commits (a PostgreSQL `LISTEN` being set up); longer, it is answered 503 and
     /// the client retries (10 s by default).
     public var eventSetUpTimeout: Duration = .seconds(10)
+    /// How long a live table's player stays online after their last event stream closed, so that
+    /// a reload is not a departure (10 s by default; zero: offline at once).
+    public var presenceGrace: Duration = .seconds(10)
 
     /// Creates a configuration; every parameter has the documented default.
     public init(

@@ -2,11 +2,15 @@ import PlayingCards
 
 extension DeckCore {
     /// Joins a live table: `POST /api/deck/<id>/player/<name>/`. The answer carries the player's
-    /// token, the only time it is ever shown. Anyone may join; joining never takes cards.
-    func join(_ name: String, token: String, deckID id: String, on deck: inout DeckState) throws -> APIResponse {
-        try deck.join(player: name, tokenHash: TableToken.hash(token))
+    /// token, the only time it is ever shown, and the display name (the name unless given). Anyone
+    /// may join; joining never takes cards.
+    func join(
+        _ name: String, token: String, displayName: String?, deckID id: String, on deck: inout DeckState
+    ) throws -> APIResponse {
+        try deck.join(player: name, tokenHash: TableToken.hash(token), displayName: displayName)
         var body = successBody(id)
         body.add("player", string: name)
+        body.add("display_name", string: displayName ?? name)
         body.add("token", string: token)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: name))
@@ -31,9 +35,9 @@ extension DeckCore {
     /// Deals the top `count` cards of the stack into a pile: `/api/deck/<id>/pile/<name>/deal/`.
     /// The dealt cards are in the answer only when the pile is public or the caller's own.
     func deal(
-        _ pile: String, count: Int, deckID id: String, on deck: inout DeckState, player: String?
+        _ pile: String, count: Int, faceDown: Bool, deckID id: String, on deck: inout DeckState, player: String?
     ) throws -> APIResponse {
-        let dealt = try deck.deal(toPile: pile, count: count)
+        let dealt = try deck.deal(toPile: pile, count: count, creatingFaceDown: faceDown)
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))

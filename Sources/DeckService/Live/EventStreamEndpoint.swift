@@ -30,6 +30,8 @@ struct EventStreamEndpoint: Sendable {
     let cardJSON: PublicCardJSON
     let clock: @Sendable () -> Int64
     let slots: EventStreamSlots
+    /// Who is online: a player's stream holds their presence while it is open.
+    let presence: PresenceTracker
 
     /// The head of every stream (and of a `HEAD` that a stream would answer).
     private static let streamHeaders: HTTPFields = {
@@ -117,7 +119,12 @@ struct EventStreamEndpoint: Sendable {
             throw APIError(
                 status: .serviceUnavailable, message: "This connection cannot carry an event stream; reconnect.")
         }
+        // A player's open stream keeps them online: recorded before the deck is read for the
+        // opening, so the opening shows it and the stream's own later changes follow it.
+        var hold: PresenceHold?
+        if let viewer { hold = await presence.opened(deckID: id, player: viewer) }
         guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
+            hold?.release()
             throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
         }
         do {
@@ -128,20 +135,25 @@ struct EventStreamEndpoint: Sendable {
             hub.start(subscriber, at: deck)
         } catch {
             hub.unsubscribe(subscriber)
+            hold?.release()
             throw error
         }
         let opening = deck
         let hub = hub
+        let presenceHold = hold
         // However the stream ends (its client goes, the hub ends it, the server stops), its slot
-        // goes back: here when the connection closes, or when the body ends on a connection kept open.
+        // goes back and its presence ends: here when the connection closes, or when the body ends
+        // on a connection kept open.
         connection.closeFuture.whenComplete { _ in
             hub.unsubscribe(subscriber)
             slot.release()
+            presenceHold?.release()
         }
         let body = ResponseBody { writer in
             defer {
                 hub.unsubscribe(subscriber)
                 slot.release()
+                presenceHold?.release()
             }
             try await withGracefulShutdownHandler {
                 try await stream(
@@ -225,16 +237,10 @@ struct EventStreamEndpoint: Sendable {
         data.add("deck_id", string: deckID)
         data.add("remaining", int: deck.remaining)
         data.add("piles", json: TablePilesJSON.piles(deck, viewer: viewer, cardJSON: cardJSON.current))
-        data.add("players", json: jsonArray((deck.table?.players ?? []).map { Self.quoted($0.name) }))
-        if let host = deck.host { data.add("host", string: host) }
+        TablePlayersJSON.addSeating(TableSeating(deck), to: &data)
+        TablePlayersJSON.addTurn(TableTurnMarker(deck), to: &data)
         if let viewer { data.add("viewer", string: viewer) }
         return TableEventRenderer.frame(id: deck.changeNumber, event: kind, data: data.finished())
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var quoted = ""
-        JSONObjectWriter.writeString(text, to: &quoted)
-        return quoted
     }
 
     /// Reads `Last-Event-ID`: absent, or a whole number of 0 or more.

@@ -2,8 +2,9 @@ import PlayingCards
 
 /// The compact binary form of a ``TableEventRecord``, as stored in an event's payload.
 ///
-/// Layout (version 1). Every count and length is an unsigned LEB128 varint, so no value is ever
-/// cut short to fit its field; names are a length and ASCII bytes.
+/// Layout (version 1, and version 2 with its table section). Every count and length is an
+/// unsigned LEB128 varint, so no value is ever cut short to fit its field; names are a length and
+/// ASCII bytes, texts a length and UTF-8.
 ///
 /// ```
 /// version                      1
@@ -16,16 +17,26 @@ import PlayingCards
 ///                                     count after) | 1 replaced (piles before, piles after),
 ///                              players: 0 unchanged | 1 changed (names before, names after)
 ///   whole                      remaining, piles, names of the players
+/// table (version 2 only)       flags: bit 0 seating, bit 1 turn marker, bit 2 face-down piles,
+///                              bit 3 face turn; then each present part in that order:
+///   seating                    count, then each: name, display name (text), online (0|1); host (text, empty: none)
+///   turn marker                holder (text, empty: none), strict (0|1)
+///   face-down piles            names before, names after (with `changed` counts only)
+///   face turn                  pile name, face down (0|1), card count, one ordinal per card shown
 /// place                        0 stack, 1 drawn, 2 pile + name
 /// piles                        count, then each: name, count
 /// ```
+///
+/// A record whose change left the table's people as they were is written as version 1, as before.
 ///
 /// A record written as JSON (before this format) starts with `{`, which no version byte is.
 /// Decoding checks everything (version, bounds, names, card ordinals, no trailing bytes) and
 /// throws ``TableEventRecordError`` on bytes it cannot read, never traps.
 extension TableEventRecord {
-    /// The format version ``encoded()`` writes.
+    /// The format version ``encoded()`` writes for a record without a table section.
     static let binaryVersion: UInt8 = 1
+    /// The format version of a record with a table section (seating or turn marker).
+    static let tableBinaryVersion: UInt8 = 2
     /// The longest event kind a record holds.
     static let maximumKindLength = 32
 
@@ -35,7 +46,10 @@ extension TableEventRecord {
     func encoded() -> [UInt8] {
         var writer = RecordWriter()
         writer.bytes.reserveCapacity(48 + moves.reduce(0) { $0 + $1.cards.count + 4 })
-        writer.byte(Self.binaryVersion)
+        var faceDownPiles: TableCountChange.Players?
+        if case .changed(let change) = counts { faceDownPiles = change.faceDown }
+        let hasTable = seating != nil || turn != nil || faceDownPiles != nil || face != nil
+        writer.byte(hasTable ? Self.tableBinaryVersion : Self.binaryVersion)
         writer.name(kind)
         writer.name(player ?? "")
         writer.count(moves.count)
@@ -82,6 +96,34 @@ extension TableEventRecord {
             writer.piles(snapshot.piles)
             writer.names(snapshot.players)
         }
+        if hasTable {
+            writer.byte(
+                (seating != nil ? 1 : 0) | (turn != nil ? 2 : 0) | (faceDownPiles != nil ? 4 : 0)
+                    | (face != nil ? 8 : 0))
+            if let seating {
+                writer.count(seating.players.count)
+                for seat in seating.players {
+                    writer.name(seat.name)
+                    writer.name(seat.displayName)
+                    writer.byte(seat.online ? 1 : 0)
+                }
+                writer.name(seating.host ?? "")
+            }
+            if let turn {
+                writer.name(turn.holder ?? "")
+                writer.byte(turn.strict ? 1 : 0)
+            }
+            if let faceDownPiles {
+                writer.names(faceDownPiles.before)
+                writer.names(faceDownPiles.after)
+            }
+            if let face {
+                writer.name(face.pile)
+                writer.byte(face.faceDown ? 1 : 0)
+                writer.count(face.revealed.count)
+                for card in face.revealed { writer.byte(card.ordinal) }
+            }
+        }
         return writer.bytes
     }
 
@@ -95,7 +137,9 @@ extension TableEventRecord {
             self = try Self(json: payload)
             return
         }
-        guard first == Self.binaryVersion else { throw TableEventRecordError("unknown record version") }
+        guard first == Self.binaryVersion || first == Self.tableBinaryVersion else {
+            throw TableEventRecordError("unknown record version")
+        }
         var reader = RecordReader(payload)
         _ = try reader.byte()
         let kind = try reader.text()
@@ -115,7 +159,7 @@ extension TableEventRecord {
             }
             moves.append(CardMove(from: from, to: to, cards: cards))
         }
-        let counts: Counts
+        var counts: Counts
         switch try reader.byte() {
         case 0:
             let remainingBefore = try reader.count()
@@ -155,8 +199,55 @@ extension TableEventRecord {
         default:
             throw TableEventRecordError("invalid counts section")
         }
+        var seating: TableSeating?
+        var turn: TableTurnMarker?
+        var face: TableFaceTurn?
+        if first == Self.tableBinaryVersion {
+            let flags = try reader.byte()
+            guard flags != 0, flags <= 15 else { throw TableEventRecordError("invalid table section") }
+            if flags & 1 != 0 {
+                var seats: [TableSeating.Seat] = []
+                for _ in 0..<(try reader.listCount()) {
+                    let name = try reader.name()
+                    let displayName = try reader.text()
+                    seats.append(TableSeating.Seat(name: name, displayName: displayName, online: try reader.flag()))
+                }
+                let host = try reader.text()
+                guard host.isEmpty || seats.contains(where: { $0.name == host }) else {
+                    throw TableEventRecordError("a host who is not seated")
+                }
+                seating = TableSeating(players: seats, host: host.isEmpty ? nil : host)
+            }
+            if flags & 2 != 0 {
+                let holder = try reader.text()
+                guard holder.isEmpty || PileName.isValid(holder) else { throw TableEventRecordError("invalid turn") }
+                turn = TableTurnMarker(holder: holder.isEmpty ? nil : holder, strict: try reader.flag())
+            }
+            if flags & 4 != 0 {
+                guard case .changed(let change) = counts else { throw TableEventRecordError("face-down piles") }
+                let faceDown = TableCountChange.Players(before: try reader.names(), after: try reader.names())
+                counts = .changed(
+                    TableCountChange(
+                        remainingBefore: change.remainingBefore, remainingAfter: change.remainingAfter,
+                        piles: change.piles, players: change.players, faceDown: faceDown))
+            }
+            if flags & 8 != 0 {
+                let pile = try reader.name()
+                let faceDown = try reader.flag()
+                var revealed: [Card] = []
+                for _ in 0..<(try reader.listCount()) {
+                    guard let card = Card(ordinal: try reader.byte()) else {
+                        throw TableEventRecordError("unknown card")
+                    }
+                    revealed.append(card)
+                }
+                face = TableFaceTurn(pile: pile, faceDown: faceDown, revealed: revealed)
+            }
+        }
         guard reader.isAtEnd else { throw TableEventRecordError("trailing bytes") }
-        self.init(kind: kind, player: player.isEmpty ? nil : player, moves: moves, counts: counts)
+        self.init(
+            kind: kind, player: player.isEmpty ? nil : player, moves: moves, counts: counts, seating: seating,
+            turn: turn, face: face)
     }
 }
 
@@ -253,6 +344,14 @@ private struct RecordReader {
         let length = try listCount()
         defer { offset += length }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    mutating func flag() throws(TableEventRecordError) -> Bool {
+        switch try byte() {
+        case 0: false
+        case 1: true
+        default: throw TableEventRecordError("invalid flag")
+        }
     }
 
     mutating func name() throws(TableEventRecordError) -> String {

@@ -28,12 +28,25 @@ struct TableEventRecord: Hashable, Sendable {
     /// Every card that moved, in the order ``DeckState/moves(since:)`` gives.
     let moves: [CardMove]
     let counts: Counts
+    /// The players (names, display names, presence, seats) and host after the change, when the
+    /// change changed them.
+    let seating: TableSeating?
+    /// The turn marker after the change, when the change changed it.
+    let turn: TableTurnMarker?
+    /// The pile a `pile_face` change turned, and the cards it showed everyone when turned face up.
+    let face: TableFaceTurn?
 
-    init(kind: String, player: String?, moves: [CardMove], counts: Counts) {
+    init(
+        kind: String, player: String?, moves: [CardMove], counts: Counts, seating: TableSeating? = nil,
+        turn: TableTurnMarker? = nil, face: TableFaceTurn? = nil
+    ) {
         self.kind = kind
         self.player = player
         self.moves = moves
         self.counts = counts
+        self.seating = seating
+        self.turn = turn
+        self.face = face
     }
 
     /// The record of the change from `before` to `after`.
@@ -42,11 +55,24 @@ struct TableEventRecord: Hashable, Sendable {
     ///   - moves: the change's moves when the operation knows them (they must be what
     ///     `after.moves(since: before)` gives); by default they are found by comparing the states.
     /// - Complexity: O(*c* + *p*) for *c* cards in the places that changed and *p* piles.
-    init(kind: String, player: String?, before: DeckState, after: DeckState, moves: [CardMove]? = nil) {
+    init(
+        kind: String, player: String?, before: DeckState, after: DeckState, moves: [CardMove]? = nil,
+        face: TableFaceTurn? = nil
+    ) {
         self.kind = kind
         self.player = player
+        self.face = face
         self.moves = moves ?? after.moves(since: before)
         counts = .changed(TableCountChange(before: before, after: after))
+        if before.table == after.table {
+            seating = nil
+            turn = nil
+        } else {
+            let seatingAfter = TableSeating(after)
+            seating = TableSeating(before) == seatingAfter ? nil : seatingAfter
+            let turnAfter = TableTurnMarker(after)
+            turn = TableTurnMarker(before) == turnAfter ? nil : turnAfter
+        }
     }
 
     /// The counts right after this change, given the counts right before it.
@@ -108,12 +134,15 @@ struct TableCountChange: Hashable, Sendable {
     let piles: Piles
     /// `nil` when the players stayed the same.
     let players: Players?
+    /// The names of the face-down piles before and after; `nil` when they stayed the same.
+    let faceDown: Players?
 
-    init(remainingBefore: Int, remainingAfter: Int, piles: Piles, players: Players?) {
+    init(remainingBefore: Int, remainingAfter: Int, piles: Piles, players: Players?, faceDown: Players? = nil) {
         self.remainingBefore = remainingBefore
         self.remainingAfter = remainingAfter
         self.piles = piles
         self.players = players
+        self.faceDown = faceDown
     }
 
     /// What changed from `before` to `after`.
@@ -128,6 +157,9 @@ struct TableCountChange: Hashable, Sendable {
         players =
             playersBefore == playersAfter
             ? nil : Players(before: playersBefore.map(\.name), after: playersAfter.map(\.name))
+        let faceDownBefore = before.piles.filter(\.isFaceDown).map(\.name)
+        let faceDownAfter = after.piles.filter(\.isFaceDown).map(\.name)
+        faceDown = faceDownBefore == faceDownAfter ? nil : Players(before: faceDownBefore, after: faceDownAfter)
     }
 
     private static func piles(before: [Pile], after: [Pile]) -> Piles {
@@ -149,6 +181,16 @@ struct TableCountChange: Hashable, Sendable {
     private static func replaced(_ before: [Pile], _ after: [Pile]) -> Piles {
         .replaced(before: before.map(TableSnapshot.PileCount.init), after: after.map(TableSnapshot.PileCount.init))
     }
+}
+
+/// A pile turned face up or face down, as its `pile_face` event shows it.
+struct TableFaceTurn: Hashable, Sendable {
+    /// The pile's name.
+    let pile: String
+    /// Whether it lies face down now.
+    let faceDown: Bool
+    /// The cards a face-down pile showed everyone when turned face up, bottom first; none otherwise.
+    let revealed: [Card]
 }
 
 /// A stored event record that cannot be read, or that does not fit the counts it is replayed on.

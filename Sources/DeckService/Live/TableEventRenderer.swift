@@ -2,7 +2,7 @@ import PlayingCards
 
 /// Writes Server-Sent Events for one subscriber, showing only what that subscriber may see.
 ///
-/// Which cards of a move are shown follows one rule (``shownMoves(_:players:viewer:)``): a move into
+/// Which cards of a move are shown follows one rule (``shownMoves(_:players:faceDown:viewer:)``): a move into
 /// a place the subscriber can see lists its cards (that is what the change reveals); a move into a
 /// hidden place (the stack, or another player's hand) gives its count only, and such moves are
 /// merged per source and destination in a fixed order, so that neither the cards nor their new
@@ -30,6 +30,7 @@ struct TableEventRenderer: Sendable {
         let record = step.record
         let snapshot = step.snapshot
         let players = Set(snapshot.players)
+        let faceDown = Set(snapshot.faceDown)
         var data = JSONObjectWriter(capacity: 512)
         data.add("deck_id", string: deckID)
         data.add("remaining", int: snapshot.remaining)
@@ -38,11 +39,12 @@ struct TableEventRenderer: Sendable {
             var entry = JSONObjectWriter()
             entry.add("remaining", int: pile.remaining)
             if players.contains(pile.name) { entry.add("private", bool: true) }
+            if faceDown.contains(pile.name) { entry.add("face", string: "down") }
             piles.add(dynamicKey: pile.name, json: entry.finished())
         }
         data.add("piles", json: piles.finished())
         var moved: [String] = []
-        for move in Self.shownMoves(record.moves, players: snapshot.players, viewer: viewer) {
+        for move in Self.shownMoves(record.moves, players: snapshot.players, faceDown: faceDown, viewer: viewer) {
             var entry = JSONObjectWriter()
             entry.add("from", string: move.from.eventName)
             entry.add("to", string: move.to.eventName)
@@ -52,6 +54,18 @@ struct TableEventRenderer: Sendable {
         }
         data.add("moved", json: jsonArray(moved))
         if let player = record.player { data.add("player", string: player) }
+        if let seating = record.seating {
+            TablePlayersJSON.addSeating(seating, to: &data)
+            if record.kind == "presence", let seat = seating.players.first(where: { $0.name == record.player }) {
+                data.add("online", bool: seat.online)
+            }
+        }
+        if let turn = record.turn { TablePlayersJSON.addTurn(turn, to: &data) }
+        if let face = record.face {
+            data.add("pile", string: face.pile)
+            data.add("face", string: face.faceDown ? "down" : "up")
+            if !face.faceDown { data.add("cards", json: cardJSON.array(face.revealed)) }
+        }
         return Self.frame(id: step.number, event: record.kind, data: data.finished())
     }
 
@@ -65,11 +79,14 @@ struct TableEventRenderer: Sendable {
     /// - Parameters:
     ///   - moves: the change's moves, in record order.
     ///   - players: the players after the change (their piles are private).
+    ///   - faceDown: the piles that lie face down after the change (hidden from everyone).
     ///   - viewer: the subscriber's player name, `nil` for a spectator.
     /// - Returns: the moves as the viewer may see them: visible ones in record order, then the
     ///   merged hidden ones.
-    static func shownMoves(_ moves: [CardMove], players: [String], viewer: String?) -> [ShownMove] {
-        let visibility = TableVisibility(viewer: viewer, players: players)
+    static func shownMoves(
+        _ moves: [CardMove], players: [String], faceDown: Set<String> = [], viewer: String?
+    ) -> [ShownMove] {
+        let visibility = TableVisibility(viewer: viewer, players: players, faceDown: faceDown)
         var shown: [ShownMove] = []
         var hidden: [String: ShownMove] = [:]
         for move in moves {

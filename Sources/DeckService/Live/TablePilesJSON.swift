@@ -4,7 +4,8 @@ import PlayingCards
 enum TablePilesJSON {
     /// `{"name": {"remaining": n}, …}` in creation order, with `cards` for the listed pile only.
     /// On a live table a player's hand also has `"private": true`, and lists its `cards` to that
-    /// player always and to nobody else ever.
+    /// player always and to nobody else ever. A face-down pile has `"face": "down"` and never lists
+    /// its cards (a face-up pile has no `face` key, as in the public API).
     ///
     /// - Parameters:
     ///   - deck: the deck.
@@ -20,6 +21,8 @@ enum TablePilesJSON {
             if visibility.privatePiles.contains(pile.name) {
                 entry.add("private", bool: true)
                 if visibility.canSeePile(pile.name) { entry.add("cards", json: cardJSON.array(pile.cards)) }
+            } else if pile.isFaceDown {
+                entry.add("face", string: "down")
             } else if pile.name == listing {
                 entry.add("cards", json: cardJSON.array(pile.cards))
             }

@@ -1,7 +1,7 @@
 import PlayingCards
 
 /// The counts of a live table that its events show: the stack's count, every pile's count in
-/// creation order, and who the players are (their piles are private).
+/// creation order, who the players are (their piles are private), and which piles lie face down.
 ///
 /// Records store only what a change changed (``TableCountChange``); the snapshot after each event
 /// comes from replaying them on a known snapshot, forwards (``applying(_:)``) or backwards
@@ -29,11 +29,14 @@ struct TableSnapshot: Hashable, Sendable {
     var piles: [PileCount]
     /// The players' names.
     var players: [String]
+    /// The names of the piles that lie face down, in pile order.
+    var faceDown: [String]
 
-    init(remaining: Int, piles: [PileCount], players: [String]) {
+    init(remaining: Int, piles: [PileCount], players: [String], faceDown: [String] = []) {
         self.remaining = remaining
         self.piles = piles
         self.players = players
+        self.faceDown = faceDown
     }
 
     /// The counts of `deck`.
@@ -41,6 +44,7 @@ struct TableSnapshot: Hashable, Sendable {
         remaining = deck.remaining
         piles = deck.piles.map(PileCount.init)
         players = deck.table?.players.map(\.name) ?? []
+        faceDown = deck.piles.filter(\.isFaceDown).map(\.name)
     }
 
     /// The counts after `change`, which must start from these counts.
@@ -72,6 +76,10 @@ struct TableSnapshot: Hashable, Sendable {
         if let players = change.players {
             guard self.players == players.before else { throw .mismatch("the players") }
             next.players = players.after
+        }
+        if let faceDown = change.faceDown {
+            guard self.faceDown == faceDown.before else { throw .mismatch("the face-down piles") }
+            next.faceDown = faceDown.after
         }
         return next
     }
@@ -106,6 +114,10 @@ struct TableSnapshot: Hashable, Sendable {
         if let players = change.players {
             guard self.players == players.after else { throw .mismatch("the players") }
             previous.players = players.before
+        }
+        if let faceDown = change.faceDown {
+            guard self.faceDown == faceDown.after else { throw .mismatch("the face-down piles") }
+            previous.faceDown = faceDown.before
         }
         return previous
     }

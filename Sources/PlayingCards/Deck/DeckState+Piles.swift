@@ -18,6 +18,7 @@ extension DeckState {
     ///   - visibility: what the caller may see; everything but the stack by default (a plain deck).
     ///   - source: when given, the one pile the cards must come out of.
     ///   - requiringAll: whether every card must be found (all or nothing), as on a live table.
+    ///   - creatingFaceDown: whether a pile this creates lies face down (an existing pile keeps its face).
     /// - Returns: the cards that were added.
     /// - Throws: ``DeckError`` when the name is not a valid pile name, the pile would be one more
     ///   than ``maximumPiles``, `source` names no pile, or (with `requiringAll`) a card is absent.
@@ -25,18 +26,20 @@ extension DeckState {
     @discardableResult
     public mutating func addToPile(
         named name: String, cards: [Card], visibleTo visibility: TableVisibility = .plain, from source: String? = nil,
-        requiringAll: Bool = false
+        requiringAll: Bool = false, creatingFaceDown: Bool = false
     ) throws(DeckError) -> [Card] {
         guard PileName.isValid(name) else { throw .invalidPileName }
         if let source { _ = try existingPileIndex(named: source) }
         var deck = self
         let target: Int
+        let targetIsVisible: Bool
         if let existing = deck.pileIndex(named: name) {
             target = existing
+            targetIsVisible = visibility.canSeePile(name)
         } else {
-            target = try deck.createPile(named: name)
+            target = try deck.createPile(named: name, faceDown: creatingFaceDown)
+            targetIsVisible = !creatingFaceDown && visibility.canSeePile(name)
         }
-        let targetIsVisible = visibility.canSeePile(name)
         var added: [Card] = []
         var drawnCounts = DrawnCounts(source == nil ? deck.drawn : [])
         var alreadyInTarget = DrawnCounts(
@@ -105,7 +108,8 @@ extension DeckState {
     /// - Parameters:
     ///   - name: the pile's name.
     ///   - cards: when given, exactly these cards, returned in request order; the pile must hold
-    ///     all of them (counting copies) or nothing changes.
+    ///     all of them (counting copies) or nothing changes. A face-down pile's cards are absent
+    ///     for everyone (see ``TableVisibility``): drawing them by code finds none.
     ///   - count: without `cards`, how many cards to take, 0 or more.
     ///   - source: without `cards`, the top (returned in pile order, bottom-most first), the bottom
     ///     (first-added first) or at random.
@@ -121,7 +125,7 @@ extension DeckState {
         var pileCards = piles[index].cards
         let taken: [Card]
         if let cards {
-            var available = DrawnCounts(pileCards)
+            var available = DrawnCounts(piles[index].isFaceDown ? [] : pileCards)
             guard cards.allSatisfy({ available.take($0) }) else { throw .pileLacksCards(name) }
             pileCards = DrawnCounts(cards).removingLatest(from: pileCards)
             taken = cards
@@ -169,8 +173,8 @@ extension DeckState {
     ///
     /// - Parameters:
     ///   - name: the pile's name.
-    ///   - cards: which cards; those not in the pile are ignored. `nil` returns the whole pile,
-    ///     bottom card first.
+    ///   - cards: which cards; those not in the pile are ignored, as are all of a face-down pile's
+    ///     (absent for everyone). `nil` returns the whole pile, bottom card first.
     /// - Returns: the cards that went back.
     /// - Throws: ``DeckError`` when the pile does not exist.
     @discardableResult
@@ -178,7 +182,7 @@ extension DeckState {
         let index = try existingPileIndex(named: name)
         let returned: [Card]
         if let cards {
-            var available = DrawnCounts(piles[index].cards)
+            var available = DrawnCounts(piles[index].isFaceDown ? [] : piles[index].cards)
             returned = cards.filter { available.take($0) }
             piles[index].cards = DrawnCounts(returned).removingLatest(from: piles[index].cards)
         } else {
@@ -199,9 +203,9 @@ extension DeckState {
     }
 
     /// Appends an empty pile, unless the deck already holds ``maximumPiles``.
-    mutating func createPile(named name: String) throws(DeckError) -> Int {
+    mutating func createPile(named name: String, faceDown: Bool = false) throws(DeckError) -> Int {
         guard piles.count < Self.maximumPiles else { throw .tooManyPiles }
-        piles.append(Pile(name: name))
+        piles.append(Pile(name: name, isFaceDown: faceDown))
         return piles.count - 1
     }
 }

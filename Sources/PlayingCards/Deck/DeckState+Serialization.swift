@@ -1,21 +1,26 @@
 /// A compact binary form of a deck, one byte per card, for storage.
 ///
-/// Layout (version 2): `version, flags, deckCount`, the change number (`UInt64` little-endian),
+/// Layout (version 3): `version, flags, deckCount`, the change number (`UInt64` little-endian),
 /// then the partial contents, stack and drawn cards as `UInt16` little-endian counts followed by
 /// card ordinals, then the pile count (`UInt16`) and each pile as a name length (`UInt8`), the
-/// ASCII name, and its cards like the lists above. Flags: bit 0 shuffled, bit 1 jokers enabled,
-/// bit 2 partial contents present, bit 3 live table. A live table's section follows the piles: its
-/// player count (`UInt8`) and each player as a name like a pile's and a 32-byte token hash.
+/// ASCII name, a pile flags byte (bit 0 face down) and its cards like the lists above. Flags: bit
+/// 0 shuffled, bit 1 jokers enabled, bit 2 partial contents present, bit 3 live table. A live
+/// table's section follows the piles: its player count (`UInt8`) and each player as a name like a
+/// pile's, a 32-byte token hash, the display name (a `UInt8` length and UTF-8) and a player flags
+/// byte (bit 0 online); then the host's name and the turn holder's name (length 0: none) and a
+/// table flags byte (bit 0 strict turns).
 ///
-/// Version 1, written before every deck had a change number, is read too: it has no change number
-/// after `deckCount`, and a live table's section starts with the change number (a plain deck's is 0).
+/// Versions 1 and 2 are read too. Version 2 has no pile flags, display names (the name is shown),
+/// player flags, host (the first player hosts), turn or table flags. Version 1, written before
+/// every deck had a change number, is version 2 without the change number after `deckCount`; its
+/// live table's section starts with the change number (a plain deck's is 0).
 ///
 /// Writing never cuts a value short: every count is checked against its field, and a deck that
 /// does not fit the format is refused with a ``DeckEncodingError`` (so the one change that made it
 /// fails), never written as bytes that read back as another deck.
 extension DeckState {
     /// The storage format version written by ``serialized()``.
-    public static let serializationVersion: UInt8 = 2
+    public static let serializationVersion: UInt8 = 3
 
     /// The deck in its compact binary form.
     ///
@@ -68,7 +73,11 @@ extension DeckState {
                 guard player.tokenHash.count == TableState.tokenHashLength else {
                     throw DeckEncodingError("token hash length")
                 }
+                try Self.checkField(
+                    player.displayName.utf8.count, max: TablePlayer.maximumDisplayNameBytes, "display name length")
             }
+            if let host = table.hostName { try Self.checkName(host) }
+            if let turn = table.turn { try Self.checkName(turn) }
         }
     }
 
@@ -89,20 +98,25 @@ extension DeckState {
         for pile in piles {
             bytes.append(UInt8(pile.name.utf8.count))
             bytes.append(contentsOf: pile.name.utf8)
+            bytes.append(pile.isFaceDown ? 1 : 0)
             Self.append(pile.cards, to: &bytes)
         }
         if let table {
             bytes.append(UInt8(table.players.count))
             for player in table.players {
-                bytes.append(UInt8(player.name.utf8.count))
-                bytes.append(contentsOf: player.name.utf8)
+                Self.appendText(player.name, to: &bytes)
                 bytes.append(contentsOf: player.tokenHash)
+                Self.appendText(player.displayName, to: &bytes)
+                bytes.append(player.online ? 1 : 0)
             }
+            Self.appendText(table.hostName ?? "", to: &bytes)
+            Self.appendText(table.turn ?? "", to: &bytes)
+            bytes.append(table.strictTurns ? 1 : 0)
         }
     }
 
-    /// Reads a deck back from its compact binary form (version 2, or version 1 as older servers
-    /// wrote it).
+    /// Reads a deck back from its compact binary form (version 3, or versions 1 and 2 as older
+    /// servers wrote them).
     ///
     /// - Parameter bytes: bytes written by ``serialized()``.
     /// - Throws: ``DeckDecodingError`` when the bytes are truncated, of an unknown version, or
@@ -110,10 +124,10 @@ extension DeckState {
     public init<Bytes: Collection>(serialized bytes: Bytes) throws(DeckDecodingError) where Bytes.Element == UInt8 {
         var reader = ByteReader(Array(bytes))
         let version = try reader.byte()
-        guard version == 1 || version == 2 else { throw DeckDecodingError("unknown format version") }
+        guard (1...3).contains(version) else { throw DeckDecodingError("unknown format version") }
         let flags = try reader.byte()
         let deckCount = Int(try reader.byte())
-        var changeNumber = version == 2 ? try reader.changeNumber() : 0
+        var changeNumber = version >= 2 ? try reader.changeNumber() : 0
         let contents = flags & 4 != 0 ? try reader.cards() : nil
         guard
             let composition = try? DeckComposition(
@@ -125,12 +139,14 @@ extension DeckState {
         var piles: [Pile] = []
         for _ in 0..<pileCount {
             let name = try reader.name()
-            piles.append(Pile(name: name, cards: try reader.cards()))
+            let pileFlags = version >= 3 ? try reader.byte() : 0
+            guard pileFlags <= 1 else { throw DeckDecodingError("unknown pile flags") }
+            piles.append(Pile(name: name, cards: try reader.cards(), isFaceDown: pileFlags == 1))
         }
         var table: TableState?
         if flags & 8 != 0 {
             if version == 1 { changeNumber = try reader.changeNumber() }
-            table = try reader.table()
+            table = try reader.table(version: version)
         }
         guard reader.isAtEnd else { throw DeckDecodingError("trailing bytes") }
         self.init(
@@ -147,6 +163,12 @@ extension DeckState {
 
     private static func checkName(_ name: String) throws(DeckEncodingError) {
         guard PileName.isValid(name) else { throw DeckEncodingError("a name the format cannot hold") }
+    }
+
+    /// A text of at most 255 bytes of UTF-8 (checked by ``checkEncodable()``) as its length and bytes.
+    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(truncatingIfNeeded: text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
     }
 
     private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
@@ -229,18 +251,44 @@ private struct ByteReader {
         return Int64(number)
     }
 
-    mutating func table() throws(DeckDecodingError) -> TableState {
+    mutating func table(version: UInt8) throws(DeckDecodingError) -> TableState {
         let playerCount = Int(try byte())
         guard playerCount <= TableState.maximumPlayers else { throw DeckDecodingError("too many players") }
         var players: [TablePlayer] = []
         for _ in 0..<playerCount {
             let playerName = try name()
             guard bytes.count - offset >= TableState.tokenHashLength else { throw DeckDecodingError("truncated") }
-            players.append(
-                TablePlayer(name: playerName, tokenHash: Array(bytes[offset..<offset + TableState.tokenHashLength])))
+            let hash = Array(bytes[offset..<offset + TableState.tokenHashLength])
             offset += TableState.tokenHashLength
+            guard version >= 3 else {
+                players.append(TablePlayer(name: playerName, tokenHash: hash))
+                continue
+            }
+            let displayName = try text()
+            let playerFlags = try byte()
+            guard playerFlags <= 1 else { throw DeckDecodingError("unknown player flags") }
+            players.append(
+                TablePlayer(name: playerName, tokenHash: hash, displayName: displayName, online: playerFlags == 1))
         }
-        return TableState(players: players)
+        guard version >= 3 else { return TableState(players: players) }
+        let host = try text()
+        let turn = try text()
+        let tableFlags = try byte()
+        guard tableFlags <= 1 else { throw DeckDecodingError("unknown table flags") }
+        let names = Set(players.map { $0.name })
+        guard host.isEmpty || names.contains(host), turn.isEmpty || names.contains(turn) else {
+            throw DeckDecodingError("a host or turn holder who is not seated")
+        }
+        return TableState(
+            players: players, hostName: host.isEmpty ? nil : host, turn: turn.isEmpty ? nil : turn,
+            strictTurns: tableFlags == 1)
+    }
+
+    mutating func text() throws(DeckDecodingError) -> String {
+        let length = Int(try byte())
+        guard bytes.count - offset >= length else { throw DeckDecodingError("truncated") }
+        defer { offset += length }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
     mutating func name() throws(DeckDecodingError) -> String {

@@ -6,7 +6,7 @@ extension DeckState {
     /// its players' requests (joining excepted); a deck without players behaves as the public API.
     public var isSeated: Bool { table?.players.isEmpty == false }
 
-    /// The name of the host, the first player in seat order; `nil` when nobody is seated.
+    /// The name of the host (see ``TableState/hostName``); `nil` when nobody is seated.
     public var host: String? { table?.host?.name }
 
     /// Makes the deck a live table without players, if it is not one yet. Its events are recorded
@@ -19,20 +19,29 @@ extension DeckState {
     /// new empty pile, or an empty public pile of that name. Joining never takes cards: a public
     /// pile of that name that holds cards refuses the name.
     ///
+    /// The player sits after everyone seated; the first player to join hosts.
+    ///
     /// - Parameters:
     ///   - name: the player's name, a valid pile name.
     ///   - tokenHash: the SHA-256 of the player's token.
+    ///   - displayName: the name shown to people (checked by the service); `nil` for `name`.
     /// - Throws: ``TableError`` when the name is invalid, taken by a player or by a pile that holds
-    ///   cards, the table is full, the deck holds ``maximumPiles`` already, or the hash has the
-    ///   wrong length. Nothing changes then.
-    public mutating func join(player name: String, tokenHash: [UInt8]) throws(TableError) {
+    ///   cards, the table is full, the deck holds ``maximumPiles`` already, the hash has the
+    ///   wrong length or the display name is longer than ``TablePlayer/maximumDisplayNameBytes``.
+    ///   Nothing changes then.
+    public mutating func join(player name: String, tokenHash: [UInt8], displayName: String? = nil) throws(TableError) {
         guard PileName.isValid(name) else { throw .invalidPlayerName }
         guard tokenHash.count == TableState.tokenHashLength else { throw .invalidTokenHash }
+        if let displayName, displayName.utf8.count > TablePlayer.maximumDisplayNameBytes {
+            throw .displayNameTooLong
+        }
         var table = self.table ?? TableState()
         guard table.player(named: name) == nil else { throw .playerExists(name) }
         guard table.players.count < TableState.maximumPlayers else { throw .tableFull }
-        if let pile = pile(named: name) {
-            guard pile.cards.isEmpty else { throw .pileHoldsCards(name) }
+        if let index = pileIndex(named: name) {
+            guard piles[index].cards.isEmpty else { throw .pileHoldsCards(name) }
+            // A hand is its player's own to see: an empty face-down pile becomes a hand face up.
+            piles[index].isFaceDown = false
         } else {
             do {
                 _ = try createPile(named: name)
@@ -40,13 +49,15 @@ extension DeckState {
                 throw .tooManyPiles
             }
         }
-        table.players.append(TablePlayer(name: name, tokenHash: tokenHash))
+        table.players.append(TablePlayer(name: name, tokenHash: tokenHash, displayName: displayName))
+        if table.hostName == nil { table.hostName = name }
         self.table = table
     }
 
     /// Unseats a player: their hand goes to the bottom of the stack (bottom card first, as a
     /// returned pile does), their pile is removed and their token stops working. When the host
-    /// leaves, the next player in seat order hosts.
+    /// leaves, the next player in seat order hosts; when the turn holder leaves, the turn passes to
+    /// the next player in seat order (nobody's when nobody is left).
     ///
     /// - Parameter name: the player's name.
     /// - Returns: the cards that went back into the stack.
@@ -62,7 +73,10 @@ extension DeckState {
             piles.remove(at: index)
         }
         stack.append(contentsOf: hand)
+        let successor = table.players.count > 1 ? table.players[(seat + 1) % table.players.count].name : nil
         table.players.remove(at: seat)
+        if table.hostName == name { table.hostName = successor }
+        if table.turn == name { table.turn = successor }
         self.table = table
         return hand
     }
@@ -90,16 +104,25 @@ extension DeckState {
     /// - Parameters:
     ///   - name: the pile's name.
     ///   - count: how many cards, 0 or more.
+    ///   - creatingFaceDown: whether a pile this creates lies face down (an existing pile keeps its face).
     /// - Returns: the cards dealt, in the order they were on the stack.
     /// - Throws: ``DeckError`` when the name is invalid, the count negative, the stack holds fewer
     ///   than `count` cards, or the pile would be one more than ``maximumPiles`` (nothing changes).
     @discardableResult
-    public mutating func deal(toPile name: String, count: Int) throws(DeckError) -> [Card] {
+    public mutating func deal(
+        toPile name: String, count: Int, creatingFaceDown: Bool = false
+    ) throws(DeckError)
+        -> [Card]
+    {
         guard PileName.isValid(name) else { throw .invalidPileName }
         guard count >= 0 else { throw .negativeCount }
         guard count <= stack.count else { throw .notEnoughCardsToDeal(requested: count) }
         let target: Int
-        if let existing = pileIndex(named: name) { target = existing } else { target = try createPile(named: name) }
+        if let existing = pileIndex(named: name) {
+            target = existing
+        } else {
+            target = try createPile(named: name, faceDown: creatingFaceDown)
+        }
         let dealt = Array(stack.prefix(count))
         stack.removeFirst(count)
         piles[target].cards.append(contentsOf: dealt)

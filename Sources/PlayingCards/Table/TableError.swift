@@ -16,6 +16,14 @@ public struct TableError: Error, Hashable, Sendable {
         case tooManyPiles
         /// No player of that name is seated.
         case playerNotFound
+        /// A display name longer than ``TablePlayer/maximumDisplayNameBytes`` bytes of UTF-8.
+        case displayNameTooLong
+        /// A seat order that is not a permutation of the seated players.
+        case invalidSeatOrder
+        /// Only public piles lie face up or face down, never a player's hand.
+        case pileIsAHand
+        /// A pile name is empty, too long or has characters outside `[-a-zA-Z0-9_]`.
+        case invalidPileName
     }
 
     /// What went wrong.
@@ -35,6 +43,10 @@ public struct TableError: Error, Hashable, Sendable {
         case .pileHoldsCards: self = .pileHoldsCards("this name")
         case .tooManyPiles: self = .tooManyPiles
         case .playerNotFound: self = .playerNotFound("this name")
+        case .displayNameTooLong: self = .displayNameTooLong
+        case .invalidSeatOrder: self = .invalidSeatOrder
+        case .pileIsAHand: self = .pileIsAHand("this pile")
+        case .invalidPileName: self = .invalidPileName
         }
     }
 
@@ -68,6 +80,24 @@ public struct TableError: Error, Hashable, Sendable {
     static func playerNotFound(_ name: String) -> TableError {
         TableError(kind: .playerNotFound, message: "No player named " + name + " is seated at this deck.")
     }
+
+    static let displayNameTooLong = TableError(
+        kind: .displayNameTooLong,
+        message: "A display name may be at most " + String(TablePlayer.maximumDisplayNameBytes)
+            + " bytes of UTF-8.")
+
+    static let invalidSeatOrder = TableError(
+        kind: .invalidSeatOrder,
+        message: "The seat order must name every seated player exactly once, separated by commas.")
+
+    static func pileIsAHand(_ name: String) -> TableError {
+        TableError(
+            kind: .pileIsAHand,
+            message: "The pile " + name + " is a player's hand: only public piles lie face up or face down.")
+    }
+
+    static let invalidPileName = TableError(
+        kind: .invalidPileName, message: "A pile name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
 
     static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
 }

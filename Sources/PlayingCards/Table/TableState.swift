@@ -1,4 +1,5 @@
-/// What makes a deck a live table: its players, each with the hash of their secret token.
+/// What makes a deck a live table: its players, each with the hash of their secret token, their
+/// seats, the host, and the turn marker.
 ///
 /// A deck without a table (``DeckState/table`` is `nil`) is a plain Deck of Cards deck: every pile
 /// is public and no event is recorded. A deck becomes a table when its first player joins or its
@@ -6,8 +7,9 @@
 /// with the deck's ``DeckState/changeNumber``.
 ///
 /// A player's hand is the pile named after the player, which only that player sees. A table with
-/// at least one player is *seated*: it changes only through its players, and the first player in
-/// seat order (``host``) hosts it (see ``DeckState/isSeated``).
+/// at least one player is *seated*: it changes only through its players, and its ``host`` (the
+/// first to join; when the host leaves, the next player in seat order) runs it (see
+/// ``DeckState/isSeated``).
 ///
 /// ```swift
 /// var deck = DeckState(composition: DeckComposition(), shuffled: true)
@@ -19,19 +21,36 @@ public struct TableState: Hashable, Sendable {
     /// The length of a token hash in bytes (SHA-256).
     public static let tokenHashLength = 32
 
-    /// The players, in seat order (the order they joined, less those who left).
+    /// The players, in seat order (the order they joined, less those who left, as the host may
+    /// have reordered it).
     public internal(set) var players: [TablePlayer]
+    /// The host's name: the first player to join; when the host leaves, the next player in seat
+    /// order. `nil` when nobody is seated. Reordering the seats does not change it.
+    public internal(set) var hostName: String?
+    /// The name of the player who holds the turn marker, if anyone does.
+    public internal(set) var turn: String?
+    /// Whether only the turn holder may move cards (see ``DeckState/turnHolder(blocking:)``).
+    public internal(set) var strictTurns: Bool
 
     /// Creates a table.
     ///
-    /// - Parameter players: the players, in seat order.
-    public init(players: [TablePlayer] = []) {
+    /// - Parameters:
+    ///   - players: the players, in seat order.
+    ///   - hostName: the host; by default the first player.
+    ///   - turn: who holds the turn, if anyone.
+    ///   - strictTurns: whether only the turn holder may move cards.
+    public init(players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false) {
         self.players = players
+        self.hostName = hostName ?? players.first?.name
+        self.turn = turn
+        self.strictTurns = strictTurns
     }
 
-    /// The host: the first player in seat order, `nil` when nobody is seated. When the host
-    /// leaves, the next player hosts.
-    public var host: TablePlayer? { players.first }
+    /// The host (see ``hostName``), `nil` when nobody is seated.
+    public var host: TablePlayer? {
+        guard let hostName else { return players.first }
+        return player(named: hostName) ?? players.first
+    }
 
     /// The player with a given name, if any.
     ///
@@ -39,6 +58,14 @@ public struct TableState: Hashable, Sendable {
     /// - Returns: the player, or `nil`.
     public func player(named name: String) -> TablePlayer? {
         players.first { $0.name == name }
+    }
+
+    /// The seat (0-based position in seat order) of the player called `name`, if seated.
+    ///
+    /// - Parameter name: a player's name.
+    /// - Returns: the seat, or `nil`.
+    public func seat(of name: String) -> Int? {
+        players.firstIndex { $0.name == name }
     }
 
     /// The player whose token hashes to `tokenHash`, if any.
@@ -62,21 +89,33 @@ public struct TableState: Hashable, Sendable {
     }
 }
 
-/// A player of a live table: a name (also the name of the player's private pile) and the hash of
-/// the player's token. The token itself is never stored.
+/// A player of a live table: a name (also the name of the player's private pile), the name shown
+/// to people, whether the player is connected, and the hash of the player's token. The token
+/// itself is never stored.
 public struct TablePlayer: Hashable, Sendable {
+    /// The longest display name stored, in bytes of UTF-8 (the service also limits its characters).
+    public static let maximumDisplayNameBytes = 255
+
     /// The player's name, a valid pile name.
     public let name: String
     /// The SHA-256 of the player's token, ``TableState/tokenHashLength`` bytes.
     public let tokenHash: [UInt8]
+    /// The name shown to people: any text (checked by the service), the ``name`` by default.
+    public internal(set) var displayName: String
+    /// Whether one of the player's event streams is open (as the service records it).
+    public internal(set) var online: Bool
 
     /// Creates a player.
     ///
     /// - Parameters:
     ///   - name: the player's name.
     ///   - tokenHash: the SHA-256 of the player's token.
-    public init(name: String, tokenHash: [UInt8]) {
+    ///   - displayName: the name shown to people; `nil` for `name`.
+    ///   - online: whether the player is connected.
+    public init(name: String, tokenHash: [UInt8], displayName: String? = nil, online: Bool = false) {
         self.name = name
         self.tokenHash = tokenHash
+        self.displayName = displayName ?? name
+        self.online = online
     }
 }

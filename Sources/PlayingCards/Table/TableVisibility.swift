@@ -4,7 +4,7 @@
 /// Places:
 /// - the stack is hidden from everyone;
 /// - the drawn cards (in no pile) are visible to everyone;
-/// - a public pile is visible to everyone;
+/// - a public pile is visible to everyone, unless it lies face down: then to nobody;
 /// - a player's hand (the pile named after the player) is visible to that player only.
 ///
 /// A card the viewer cannot see is *absent* for that viewer: an operation never takes it, moves it
@@ -22,15 +22,19 @@ public struct TableVisibility: Hashable, Sendable {
     public let viewer: String?
     /// The names of the piles that are players' hands.
     public let privatePiles: Set<String>
+    /// The names of the public piles that lie face down.
+    public let faceDownPiles: Set<String>
 
     /// Creates the visibility of a deck whose players are `players` for `viewer`.
     ///
     /// - Parameters:
     ///   - viewer: the viewer's player name, `nil` for a spectator.
     ///   - players: the names of the deck's players; their piles are private.
-    public init<Names: Sequence<String>>(viewer: String?, players: Names) {
+    ///   - faceDown: the names of the piles that lie face down; nobody sees their cards.
+    public init<Names: Sequence<String>>(viewer: String?, players: Names, faceDown: Set<String> = []) {
         self.viewer = viewer
         self.privatePiles = Set(players)
+        self.faceDownPiles = faceDown
     }
 
     /// A plain deck's visibility: every pile is public, only the stack is hidden.
@@ -48,13 +52,14 @@ public struct TableVisibility: Hashable, Sendable {
         }
     }
 
-    /// Whether the viewer may see the cards of the pile called `name`: a public pile, or the
-    /// viewer's own hand.
+    /// Whether the viewer may see the cards of the pile called `name`: a public pile lying face
+    /// up, or the viewer's own hand.
     ///
     /// - Parameter name: a pile name.
     /// - Returns: `true` when the pile's cards may be shown to the viewer.
     public func canSeePile(_ name: String) -> Bool {
-        name == viewer || !privatePiles.contains(name)
+        if privatePiles.contains(name) { return name == viewer }
+        return !faceDownPiles.contains(name)
     }
 }
 
@@ -64,6 +69,8 @@ extension DeckState {
     /// - Parameter viewer: the viewer's player name, `nil` for a spectator.
     /// - Returns: the visibility rule for that viewer on this deck.
     public func visibility(for viewer: String?) -> TableVisibility {
-        TableVisibility(viewer: viewer, players: table?.players.map { $0.name } ?? [])
+        TableVisibility(
+            viewer: viewer, players: table?.players.map { $0.name } ?? [],
+            faceDown: Set(piles.lazy.filter { $0.isFaceDown }.map { $0.name }))
     }
 }

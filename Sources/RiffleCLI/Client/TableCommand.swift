@@ -17,7 +17,9 @@ public struct TableCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "table",
         abstract: "Play at a live table: join a deck as a player, deal face down, show your hand, leave.",
-        subcommands: [Join.self, Deal.self, Hand.self, Leave.self, Remove.self])
+        subcommands: [
+            Join.self, Deal.self, Hand.self, Leave.self, Remove.self, Seats.self, Turn.self, Face.self,
+        ])
 
     /// Creates the command (used by the argument parser).
     public init() {}
@@ -35,6 +37,9 @@ public struct TableCommand: AsyncParsableCommand {
         /// The player's name.
         @Argument(help: "Your name at the table ([-a-zA-Z0-9_]+); it also names your hand's pile.")
         public var player: String
+        /// The name shown to people.
+        @Option(name: .long, help: "The name shown to the others: 1 to 32 characters in any script.")
+        public var displayName: String?
 
         /// Creates the subcommand (used by the argument parser).
         public init() {}
@@ -44,11 +49,14 @@ public struct TableCommand: AsyncParsableCommand {
 
         /// Joins and prints the token with how to use it.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
-                .join(deckID: deckID, player: player), as: JoinResult.self, output: output, environment: environment
-            ) { joined in
+            let request: DeckRequest =
+                displayName.map { .join(deckID: deckID, player: player, displayName: $0) }
+                ?? .join(deckID: deckID, player: player)
+            return await perform(request, as: JoinResult.self, output: output, environment: environment) { joined in
                 CardTableFormatter.table([
-                    ("deck", joined.deckID), ("player", joined.player), ("token", joined.token.rawValue),
+                    ("deck", joined.deckID), ("player", joined.player),
+                    ("shown as", TerminalText.escaped(joined.displayName ?? joined.player)),
+                    ("token", joined.token.rawValue),
                 ]) + "\nKeep the token: it is the only proof that you are \(joined.player). Use it with\n"
                     + "  export RIFFLE_TOKEN=\(joined.token.rawValue) RIFFLE_PLAYER=\(joined.player)\n"
                     + "  riffle table hand \(joined.deckID)\n"

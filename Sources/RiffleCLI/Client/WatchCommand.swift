@@ -49,11 +49,17 @@ public struct WatchCommand: ClientSubcommand {
             let client = DeckOfCardsClient(
                 configuration: DeckClientConfiguration(baseURL: try options.serverURL(environment: environment)))
             var printed = 0
+            // The display names last heard (events that changed the players carry them all).
+            var names: [String: String] = [:]
             for try await event in client.events(
                 deckID: deckID, token: player.playerToken(environment: environment), lastEventID: since)
             {
+                if event.carriesPlayers, let people = event.people {
+                    names = Dictionary(people.players.map { ($0.name, $0.displayName) }, uniquingKeysWith: { $1 })
+                }
                 output.standardOutput(
-                    (options.json ? EventLineFormatter.json(event) : EventLineFormatter.line(event)) + "\n")
+                    (options.json ? EventLineFormatter.json(event) : EventLineFormatter.line(event, names: names))
+                        + "\n")
                 printed += 1
                 if let count, printed >= count { break }
             }
@@ -71,9 +77,9 @@ public struct WatchCommand: ClientSubcommand {
 /// One event as one readable line: its number, its kind, who moved what where, and every pile's size.
 enum EventLineFormatter {
     /// `#12  pile_add      bo: 7♥ from bo to centre · stack 42 · bo 4 (private) · centre 1`.
-    static func line(_ event: DeckEvent) -> String {
+    static func line(_ event: DeckEvent, names: [String: String] = [:]) -> String {
         var parts: [String] = []
-        if let what = happened(event) { parts.append(what) }
+        if let what = happened(event, names: names) { parts.append(what) }
         parts.append("stack \(event.remaining)")
         for pile in event.piles {
             parts.append("\(pile.name) \(pile.remaining)" + (pile.isPrivate ? " (private)" : ""))
@@ -83,9 +89,10 @@ enum EventLineFormatter {
     }
 
     /// What happened, in words, or `nil` for a kind that moves nothing (hello, resync).
-    static func happened(_ event: DeckEvent) -> String? {
+    static func happened(_ event: DeckEvent, names: [String: String] = [:]) -> String? {
         if event.kind == .resync { return "missed too much: reload the deck" }
         if event.kind == .join { return "\(event.player ?? "someone") joined" }
+        if let people = peopleChange(event, names: names) { return people }
         let moves = event.moved.map { move -> String in
             let what =
                 move.cards.map { $0.map(CardTableFormatter.label).joined(separator: " ") }
@@ -98,6 +105,35 @@ enum EventLineFormatter {
             return nil
         }
         return prefix(event) + moves.joined(separator: "; ")
+    }
+
+    /// What a change of the table's people says: presence, renames, seats, the turn, a pile
+    /// turned. Display names are shown escaped (``TerminalText``), never as control sequences.
+    static func peopleChange(_ event: DeckEvent, names: [String: String] = [:]) -> String? {
+        let people = event.people
+        func shown(_ name: String?) -> String {
+            guard let name else { return "nobody" }
+            let display = people?.players.first { $0.name == name }?.displayName ?? names[name] ?? name
+            return display == name ? name : "\(name) \"\(TerminalText.escaped(display))\""
+        }
+        switch event.kind {
+        case .presence:
+            return "\(shown(event.player)) is \(event.online == true ? "online" : "offline")"
+        case .rename:
+            return "\(shown(event.player)) renamed"
+        case .seats:
+            return "seats: " + (people?.players.map { shown($0.name) }.joined(separator: ", ") ?? "")
+        case .turn:
+            guard let people else { return nil }
+            return "turn: \(shown(people.turn))" + (people.strictTurns ? " (strict turns)" : "")
+        case .pileFace:
+            guard let turned = event.turnedPile else { return nil }
+            let cards = turned.cards.map(CardTableFormatter.label).joined(separator: " ")
+            return prefix(event) + "turned \(turned.pile) face \(turned.faceDown ? "down" : "up")"
+                + (cards.isEmpty ? "" : ": " + cards)
+        default:
+            return nil
+        }
     }
 
     private static func prefix(_ event: DeckEvent) -> String {

@@ -87,6 +87,13 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var maxStreams: Int?
 
+    @Option(
+        help: """
+            Seconds a live table's player stays online after their last event stream closed, so that a reload \
+            is not a departure (0: offline at once).
+            """)
+    var presenceGrace: Double = 10
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -104,6 +111,9 @@ struct ServeCommand: AsyncParsableCommand {
             ("--idle-timeout", idleTimeout),
         ] where !(seconds > 0 && seconds <= 86400) {
             throw ValidationError("\(name) must be more than 0 and at most 86400 seconds, got \(seconds).")
+        }
+        guard presenceGrace >= 0, presenceGrace <= 86400 else {
+            throw ValidationError("--presence-grace must be 0…86400 seconds, got \(presenceGrace).")
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard maxStreamsPerClient >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1.") }
@@ -134,9 +144,11 @@ struct ServeCommand: AsyncParsableCommand {
         let databaseDescription = try DeckStoreDatabase.description(of: database)
         let store = try await DeckStoreDatabase.open(
             database, durability: durability, access: sqliteAccess, logger: logger)
-        let configuration = ServiceConfiguration(
+        var options = ServiceConfiguration(
             host: host, port: port, publicURL: publicURL,
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), limits: limits, webRoot: webRoot)
+        options.presenceGrace = .milliseconds(Int64(presenceGrace * 1000))
+        let configuration = options
         let app = RiffleServer.makeApplication(
             configuration: configuration, store: store, logger: logger,
             onServerRunning: { port in

@@ -17,12 +17,13 @@ import Testing
         let alice = try await table.join("alice")
         let secondPort = try #require(Int(second.baseURL.split(separator: ":").last ?? ""))
         let path = "/api/deck/\(table.deckID)/events/"
-        let spectator = try await onOwnThread { try EventStreamReader(port: secondPort, path: path) }
-        defer { spectator.close() }
+        // The owner's stream first: it makes Alice online (change 2) before the spectator's hello.
         let owner = try await onOwnThread { try EventStreamReader(port: secondPort, path: path + "?token=" + alice) }
         defer { owner.close() }
-        #expect(try await onOwnThread { try spectator.events(atLeast: 1) }.first?.kind == "hello")
         #expect(try await onOwnThread { try owner.events(atLeast: 1) }.first?.kind == "hello")
+        let spectator = try await onOwnThread { try EventStreamReader(port: secondPort, path: path) }
+        defer { spectator.close() }
+        #expect(try await onOwnThread { try spectator.events(atLeast: 1) }.first?.kind == "hello")
 
         let dealt = try await send("GET", table.deckURL + "/pile/alice/deal/?count=4", token: alice)
         let hand = dealt.codes
@@ -30,7 +31,7 @@ import Testing
         _ = try await send("GET", table.deckURL + "/pile/alice/draw/?cards=" + hand[0], token: alice)
         let seen = try await onOwnThread { try spectator.events(atLeast: 3) }
         #expect(seen.map(\.kind) == ["hello", "deal", "pile_draw"])
-        #expect(seen.map(\.id) == [1, 2, 3])
+        #expect(seen.map(\.id) == [2, 3, 4])
         #expect(revealedCodes(in: spectator.text, of: Array(hand.dropFirst())).isEmpty)
         #expect(revealedCodes(in: seen[2].data, of: [hand[0]]) == [hand[0]])
         let ownerSeen = try await onOwnThread { try owner.events(atLeast: 3) }

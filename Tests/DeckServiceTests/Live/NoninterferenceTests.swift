@@ -5,9 +5,11 @@ import Testing
 
 /// The visibility rule as a noninterference property of the whole request core: for any request by
 /// any caller, the cards hidden from both the caller and an observer can be anywhere among the
-/// places hidden from both, and the observer cannot tell. Run on random tables (2…6 players, public
-/// piles, partial decks, 1…3 copies) with random request sequences by random callers, some of them
-/// with an `If-Match` (current, stale or `*`).
+/// places hidden from both (the stack, other players' hands, face-down piles), and the observer
+/// cannot tell. Run on random tables (2…6 players, public piles face up and face down, partial
+/// decks, 1…3 copies, seats, display names, turn holders and strict turns) with random request
+/// sequences by random callers (the table's people and face requests included), some of them with
+/// an `If-Match` (current, stale or `*`).
 ///
 /// The caller observes its answer as the HTTP layer sends it: the status, the head (`ETag` with the
 /// change number) and the body.
@@ -68,7 +70,7 @@ import Testing
             let precondition = RandomTable.precondition(on: deck, using: &generator)
             let requestSeed = generator.next()
             let observers: [String?] = [nil] + (deck.table?.players.map(\.name) ?? [])
-            let fixed = RandomTable.fixedStackPositions(of: request, stackCount: deck.stack.count)
+            let fixed = RandomTable.fixedPositions(of: request, on: deck)
             func run(_ state: DeckState) -> (DeckOutcome, DeckState) {
                 var state = state
                 var requestGenerator = SeededRandomNumberGenerator(seed: requestSeed)

@@ -22,17 +22,18 @@ import Testing
         let hand = try await send("GET", table.deckURL + "/pile/alice/list/", token: alice).pileCodes("alice")
         #expect(hand.count == 5)
         let path = "/api/deck/\(table.deckID)/events/"
-        let spectatorStream = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }
+        // Bob's stream first: it makes him online (a change) before the spectator's hello.
         let bobStream = try await onOwnThread {
             try EventStreamReader(port: server.port, path: path, headers: ["Authorization": "Bearer " + bob])
         }
+        _ = try await onOwnThread { try bobStream.events(atLeast: 1) }
+        let spectatorStream = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }
         defer {
             spectatorStream.close()
             bobStream.close()
         }
         let hello = try #require(try await onOwnThread { try spectatorStream.events(atLeast: 1) }.first)
         let changeNumber = try #require(hello.id)
-        _ = try await onOwnThread { try bobStream.events(atLeast: 1) }
 
         for (who, token) in [("spectator", nil), ("bob", bob)] as [(String, String?)] {
             for target in ["alice", "centre", "bob"] {
@@ -69,16 +70,17 @@ import Testing
         let drawn = try await send("GET", table.deckURL + "/draw/?count=52", token: bob)
         #expect(drawn.codes.count == 40)
         let path = "/api/deck/\(table.deckID)/events/"
-        let spectator = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }
+        // Bob's stream first: it makes him online (a change) before the spectator's hello.
         let bobStream = try await onOwnThread {
             try EventStreamReader(port: server.port, path: path, headers: ["Authorization": "Bearer " + bob])
         }
+        _ = try await onOwnThread { try bobStream.events(atLeast: 1) }
+        let spectator = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }
         defer {
             spectator.close()
             bobStream.close()
         }
         _ = try await onOwnThread { try spectator.events(atLeast: 1) }
-        _ = try await onOwnThread { try bobStream.events(atLeast: 1) }
         #expect(try await send("GET", table.deckURL + "/shuffle/", token: alice).status == 200)
         #expect(try await send("GET", table.deckURL + "/pile/alice/deal/?count=5", token: alice).status == 200)
         for stream in [spectator, bobStream] {

@@ -63,13 +63,43 @@ import Testing
             try deck.addToPile(named: "carol", cards: [])
         }
         try recorded("deal", on: &deck) { try $0.deal(toPile: "carol", count: 2) }
+        // The table's people: a rename, new seats and the turn marker travel in the record.
+        let rename = try recorded("rename", player: "carol", on: &deck) { try $0.rename(player: "carol", to: "Carö") }
+        #expect(rename.seating?.players.map(\.displayName) == ["alice", "bob", "Carö"])
+        #expect(rename.turn == nil)
+        let seats = try recorded("seats", player: "alice", on: &deck) {
+            try $0.reorderSeats(["bob", "carol", "alice"])
+        }
+        #expect(seats.seating?.players.map(\.name) == ["bob", "carol", "alice"])
+        #expect(seats.seating?.host == "alice")
+        let turn = try recorded("turn", player: "alice", on: &deck) { deck in
+            try deck.setTurn("carol")
+            deck.setStrictTurns(true)
+        }
+        #expect(turn.turn == TableTurnMarker(holder: "carol", strict: true))
+        #expect(turn.seating == nil)
+        try recorded("seats", player: "alice", on: &deck) { try $0.reorderSeats(["alice", "bob", "carol"]) }
+        // Face-down piles: created face down, turned up (showing its cards), turned down again.
+        try recorded("deal", player: "alice", on: &deck) {
+            try $0.deal(toPile: "stock", count: 3, creatingFaceDown: true)
+        }
+        let stock = try #require(deck.pile(named: "stock")?.cards)
+        let up = TableFaceTurn(pile: "stock", faceDown: false, revealed: stock)
+        let before = deck
+        try deck.setFace(ofPile: "stock", faceDown: false)
+        let flip = TableEventRecord(kind: "pile_face", player: "bob", before: before, after: deck, face: up)
+        #expect(try TableEventRecord(decoding: flip.encoded()) == flip)
+        #expect(try flip.snapshot(after: TableSnapshot(before)) == TableSnapshot(deck))
+        #expect(try flip.snapshot(before: TableSnapshot(deck)) == TableSnapshot(before))
+        try recorded("pile_face", player: "bob", on: &deck) { _ = try $0.setFace(ofPile: "stock", faceDown: true) }
+        try recorded("pile_return", player: "bob", on: &deck) { _ = try $0.returnPile(named: "stock") }
         // A player leaving removes a pile from the middle: the record keeps the piles whole.
         let leave = try recorded("leave", player: "bob", on: &deck) { _ = try $0.removePlayer(named: "bob") }
         guard case .changed(let left) = leave.counts, case .replaced(_, let remaining) = left.piles else {
             Issue.record("removing a pile keeps the piles whole")
             return
         }
-        #expect(remaining.map(\.name) == ["alice", "centre", "discard", "carol"])
+        #expect(remaining.map(\.name) == ["alice", "centre", "discard", "carol", "stock"])
         #expect(left.players == .init(before: ["alice", "bob", "carol"], after: ["alice", "carol"]))
         // A seated table's new round empties every pile and keeps them.
         let round = try recorded("shuffle", player: "alice", on: &deck) { $0.shuffleAll() }

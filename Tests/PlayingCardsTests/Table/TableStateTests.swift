@@ -86,3 +86,50 @@ import Testing
         #expect(deck.pile(named: "alice")?.cards.map(\.code) == ["AS", "2S"])
     }
 }
+
+@Suite struct TableSeatsTests {
+    private let hash = [UInt8](repeating: 7, count: 32)
+
+    private func table(_ names: [String]) throws -> DeckState {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        for name in names { try deck.join(player: name, tokenHash: hash) }
+        return deck
+    }
+
+    @Test func seatsReorderOnlyByPermutationAndTheHostStays() throws {
+        var deck = try table(["a", "b", "c"])
+        for bad in [["a", "b"], ["a", "b", "b"], ["a", "b", "d"], ["a", "b", "c", "a"]] {
+            #expect(throws: TableError.self) { try deck.reorderSeats(bad) }
+        }
+        try deck.reorderSeats(["c", "a", "b"])
+        #expect(deck.table?.players.map(\.name) == ["c", "a", "b"])
+        #expect(deck.host == "a")
+        #expect(deck.nextSeat(after: "b") == "c")
+    }
+
+    @Test func theHostAndTheTurnPassToTheNextSeatWhenTheirHolderLeaves() throws {
+        var deck = try table(["a", "b", "c"])
+        try deck.reorderSeats(["b", "c", "a"])
+        try deck.setTurn("a")
+        try deck.removePlayer(named: "a")
+        // "a" sat last: the next seat wraps around to "b".
+        #expect(deck.host == "b")
+        #expect(deck.table?.turn == "b")
+        try deck.removePlayer(named: "c")
+        try deck.removePlayer(named: "b")
+        #expect(deck.host == nil)
+        #expect(deck.table?.turn == nil)
+    }
+
+    @Test func strictTurnsBlockEveryoneButTheHolder() throws {
+        var deck = try table(["a", "b"])
+        try deck.rename(player: "b", to: "Bé")
+        #expect(deck.turnHolder(blocking: "a") == nil)
+        try deck.setTurn("b")
+        #expect(deck.turnHolder(blocking: "a") == nil)
+        deck.setStrictTurns(true)
+        #expect(deck.turnHolder(blocking: "a")?.displayName == "Bé")
+        #expect(deck.turnHolder(blocking: "b") == nil)
+        #expect(throws: TableError.self) { try deck.setTurn("z") }
+    }
+}

@@ -40,7 +40,7 @@ extension APIEndpoint {
         APIEndpoint("events", paths: ["deck/:deck/events/"], answersWithoutSlash: true, handler: .eventStream),
         APIEndpoint(
             "join", methods: [.post], paths: ["deck/:deck/player/:player/"],
-            handler: .deck { try DeckAPI.joinRequest(player: $0.captures.player) }),
+            handler: .deck { try DeckAPI.joinRequest(player: $0.captures.player, $0.parameters) }),
         APIEndpoint(
             "leave", methods: [.delete], paths: ["deck/:deck/player/:player/"],
             handler: .deck { try DeckAPI.leaveRequest(player: $0.captures.player) }),
@@ -70,7 +70,28 @@ extension APIEndpoint {
             handler: .deck { try DeckAPI.drawFromPileRequest($0.pile, $0.parameters, source: .random) }),
         APIEndpoint(
             "pile-deal", paths: ["deck/:deck/pile/:pile/deal/"],
-            handler: .deck { .deal(pile: try $0.pile, count: try $0.parameters.count()) }),
+            handler: .deck {
+                .deal(
+                    pile: try $0.pile, count: try $0.parameters.count(),
+                    faceDown: try DeckAPI.faceDown($0.parameters) ?? false)
+            }),
+        // A live table's people and face-down piles (issue 32): POST only, see DeckAPI.tableRequest.
+        APIEndpoint(
+            "seats", paths: ["deck/:deck/seats/"],
+            handler: .deck { try DeckAPI.tableRequest(.seats, $0.parameters, method: $0.method) }),
+        APIEndpoint(
+            "turn", paths: ["deck/:deck/turn/"],
+            handler: .deck { try DeckAPI.tableRequest(.turn, $0.parameters, method: $0.method) }),
+        APIEndpoint(
+            "rename", paths: ["deck/:deck/player/:player/rename/"],
+            handler: .deck {
+                try DeckAPI.tableRequest(.rename(player: $0.captures.player ?? ""), $0.parameters, method: $0.method)
+            }),
+        APIEndpoint(
+            "pile-face", paths: ["deck/:deck/pile/:pile/face/"],
+            handler: .deck {
+                try DeckAPI.tableRequest(.face(pile: $0.captures.pile ?? ""), $0.parameters, method: $0.method)
+            }),
     ]
 }
 

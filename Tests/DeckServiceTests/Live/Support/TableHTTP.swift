@@ -82,3 +82,48 @@ func revealedCodes(in text: String, of cards: [String]) -> [String] {
             || text.contains("/" + image + ".svg")
     }
 }
+
+/// Sends a `POST` (or another method) with a form body (`application/x-www-form-urlencoded`), as
+/// the table's people endpoints read their parameters, with a bearer token and other header fields
+/// when given.
+func sendForm(
+    _ url: String, method: String = "POST", form: [(String, String)], token: String? = nil,
+    headers: [String: String] = [:]
+) async throws -> RawAnswer {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    let body = form.map { name, value in
+        name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    }.joined(separator: "&")
+    var request = URLRequest(url: URL(string: url)!, timeoutInterval: 600)
+    request.httpMethod = method
+    request.httpBody = Data(body.utf8)
+    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+    if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let (data, response) = try await URLSession.shared.cancellableData(for: request)
+    let http = response as? HTTPURLResponse
+    var fields: [String: String] = [:]
+    for case (let name as String, let value as String) in http?.allHeaderFields ?? [:] {
+        fields[name.lowercased()] = value
+    }
+    return RawAnswer(status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self), headers: fields)
+}
+
+extension TestTable {
+    /// Joins as `name` with a display name and returns the whole answer.
+    func join(_ name: String, displayName: String) async throws -> RawAnswer {
+        try await sendForm(deckURL + "/player/" + name + "/", form: [("display_name", displayName)])
+    }
+
+    /// The deck info's `players`, as `(name, display_name, online, seat)`.
+    func players() async throws -> [(name: String, displayName: String, online: Bool, seat: Int)] {
+        let info = try await send("GET", deckURL + "/").object
+        return (info["players"] as? [[String: Any]] ?? []).map {
+            (
+                $0["name"] as? String ?? "", $0["display_name"] as? String ?? "", $0["online"] as? Bool ?? false,
+                $0["seat"] as? Int ?? -1
+            )
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import PlayingCards
+
+/// A live table's people as its events show them: the players in seat order with their display
+/// names and presence, and the host. An event carries it only when its change changed it.
+struct TableSeating: Hashable, Sendable {
+    /// One seat.
+    struct Seat: Hashable, Sendable {
+        let name: String
+        let displayName: String
+        let online: Bool
+    }
+
+    /// The players, in seat order.
+    let players: [Seat]
+    /// The host's name, `nil` when nobody is seated.
+    let host: String?
+
+    init(players: [Seat], host: String?) {
+        self.players = players
+        self.host = host
+    }
+
+    /// The seating of `deck` (empty for a plain deck).
+    init(_ deck: DeckState) {
+        players = (deck.table?.players ?? []).map {
+            Seat(name: $0.name, displayName: $0.displayName, online: $0.online)
+        }
+        host = deck.host
+    }
+}
+
+/// The turn marker as events show it: who holds it, and whether turns are strict. An event carries
+/// it only when its change changed it.
+struct TableTurnMarker: Hashable, Sendable {
+    let holder: String?
+    let strict: Bool
+
+    /// The turn marker of `deck` (nobody's, not strict, for a plain deck).
+    init(_ deck: DeckState) {
+        holder = deck.table?.turn
+        strict = deck.table?.strictTurns ?? false
+    }
+
+    init(holder: String?, strict: Bool) {
+        self.holder = holder
+        self.strict = strict
+    }
+}
+
+/// The `players`, `host`, `turn` and `strict_turns` keys of deck info, `hello` and `resync`, and
+/// of the events that changed them.
+enum TablePlayersJSON {
+    /// `[{"name", "display_name", "online", "seat"}, …]` in seat order.
+    static func players(_ seating: TableSeating) -> String {
+        jsonArray(
+            seating.players.enumerated().map { seat, player in
+                var entry = JSONObjectWriter()
+                entry.add("name", string: player.name)
+                entry.add("display_name", string: player.displayName)
+                entry.add("online", bool: player.online)
+                entry.add("seat", int: seat)
+                return entry.finished()
+            })
+    }
+
+    /// Adds `players` and `host` (`null` when nobody is seated).
+    static func addSeating(_ seating: TableSeating, to body: inout JSONObjectWriter) {
+        body.add("players", json: players(seating))
+        if let host = seating.host { body.add("host", string: host) } else { body.add("host", json: "null") }
+    }
+
+    /// Adds `turn` (`null` when nobody holds it) and `strict_turns`.
+    static func addTurn(_ marker: TableTurnMarker, to body: inout JSONObjectWriter) {
+        if let holder = marker.holder { body.add("turn", string: holder) } else { body.add("turn", json: "null") }
+        body.add("strict_turns", bool: marker.strict)
+    }
+
+    /// Adds all four keys for a live table; nothing for a plain deck (its answers gain no key).
+    static func addTable(_ deck: DeckState, to body: inout JSONObjectWriter) {
+        guard deck.isLiveTable else { return }
+        addSeating(TableSeating(deck), to: &body)
+        addTurn(TableTurnMarker(deck), to: &body)
+    }
+}

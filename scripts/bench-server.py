@@ -26,6 +26,12 @@ default, as PERF-NOTES describes; 0 for uncapped): uncapped, riffle, PostgreSQL 
 cores, so a seated deck's extra CPU in riffle would partly hide behind PostgreSQL's and wrk's share,
 while capped, riffle's own cost per draw sets the rate. --only-seated runs only this table.
 
+With --baseline-riffle PATH, the endpoint table is replaced by a side-by-side one (issue 31): the old
+`riffle` at PATH and the new one (and each --variant NAME:VAR=VALUE, the new binary run with that environment
+variable) serve deck info and draw on SQLite at 1 and 64 connections, taking turns with the ceiling, a few
+short runs each (the order rotated each turn); each figure is a share of the ceiling measured in the same
+turn, and the last column is that share as a ratio of the old binary's.
+
 Targets (issue 2): deck info at 64 connections >= 70% of the ceiling, draw >= 35%, zero non-2xx.
 Targets (issue 17): SQLite draw at 64 connections >= 55% of the ceiling and at 1 connection >= 70% of
 the ceiling's 1-connection figure; PostgreSQL draw at 64 connections >= 25%; two PostgreSQL servers at
@@ -74,7 +80,8 @@ def wrk(url, connections, seconds, script=None, env=None):
     p99 = to_ms(re.search(r"\s99%\s+(\S+)", out).group(1))
     non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     errors = re.search(r"Socket errors:(.*)", out)
-    return {"rps": rps, "p50": p50, "p99": p99, "non2xx": int(non2xx.group(1)) if non2xx else 0,
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rps": rps, "p50": p50, "p99": p99, "non2xx": int(non2xx.group(1)) if non2xx else 0, "requests": requests,
             "socket_errors": errors.group(1).strip() if errors else ""}
 
 
@@ -331,6 +338,11 @@ def main():
     parser.add_argument("--only-seated", action="store_true", help="run only the seated-against-plain table")
     parser.add_argument("--postgres-cpu-cap", type=float, default=0.5,
                         help="cores for the PostgreSQL server of the seated table (cgroup v1; 0: uncapped)")
+    parser.add_argument("--baseline-riffle", help="an older riffle binary: compare it with the new one side by side")
+    parser.add_argument("--variant", action="append", default=[],
+                        help="NAME:VAR=VALUE: also run the new riffle with this environment variable (with "
+                             "--baseline-riffle); may be repeated")
+    parser.add_argument("--slices", type=int, default=3, help="turns per row of the side-by-side table")
     parser.add_argument("--cpu-weight", type=int, default=0,
                         help="run this script and everything it starts (servers, wrk, a PostgreSQL cluster it "
                              "starts) in a cgroup of this cpu.shares weight (1024 is any other process's; "
@@ -361,6 +373,9 @@ def main():
             weighted.add(os.getpid())
         if postgres_url == "auto":
             postgres_url, cluster_env = start_postgres_cluster()
+        if options.baseline_riffle:
+            compare_table(bin_dir, work, options)
+            return
         if not options.only_backends and not options.only_seated:
             endpoint_table(bin_dir, work, options)
         if (postgres_url or options.only_backends) and not options.only_seated:
@@ -413,6 +428,105 @@ def endpoint_table(bin_dir, work, options):
         total_non2xx = sum(r["non2xx"] for name, r in results.items())
         print(f"\ntargets at 64 connections: deck info {info['rps'] / ceiling:.0%} of ceiling (>= 70%), "
               f"draw {draw['rps'] / ceiling:.0%} (>= 35%), non-2xx responses in all runs: {total_non2xx} (0)")
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+COMPARE_CONNECTIONS = [1, 64]
+
+
+def cpu_seconds(pid):
+    """The CPU time (user and system) a process has used so far, from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def compare_table(bin_dir, work, options):
+    """Deck info and draw of the old binary, the new one and its variants, as shares of the ceiling, in turns.
+
+    Also the server's CPU time per request (user and system, from /proc), which depends less than throughput
+    on what else the machine is doing: the cost of the dispatch itself shows there first."""
+    servers = [("old", options.baseline_riffle, None), ("new", f"{bin_dir}/riffle", None)]
+    for variant in options.variant:
+        name, _, assignment = variant.partition(":")
+        key, _, value = assignment.partition("=")
+        servers.append((name, f"{bin_dir}/riffle", {key: value}))
+    ceiling_port = 18091
+    processes = [subprocess.Popen([f"{bin_dir}/ceiling-server", str(ceiling_port)], stdout=subprocess.DEVNULL)]
+    try:
+        ceiling_url = f"http://127.0.0.1:{ceiling_port}/ceiling/"
+        wait_until_answers(ceiling_url, processes[0])
+        bases, pids = {}, {}
+        for index, (name, binary, env) in enumerate(servers):
+            process, base = start_riffle_serve(binary, f"{work}/compare-{index}.sqlite",
+                                               options=["--log-level", "warning"], ready_path="/api/deck/new/",
+                                               env=dict(os.environ, **(env or {})))
+            processes.append(process)
+            bases[name] = base
+            pids[name] = process.pid
+        shoes = max(40, int(16_000 * options.seconds * options.slices / 1040) + 1)
+        info_decks, id_files = {}, {}
+        for name, base in bases.items():
+            info_decks[name] = get_json(base + "/api/deck/new/shuffle/")["deck_id"]
+            for connections in COMPARE_CONNECTIONS:
+                id_files[(name, connections)] = f"{work}/compare-ids-{name}-{connections}.txt"
+                with open(id_files[(name, connections)], "w") as f:
+                    for _ in range(shoes):
+                        f.write(get_json(base + "/api/deck/new/shuffle/?deck_count=20")["deck_id"] + "\n")
+        names = [name for name, _, _ in servers]
+        shares = {}  # (endpoint, connections, name) -> [share of the turn's ceiling]
+        rates = {}
+        cpu = {}  # (endpoint, connections, name) -> [CPU seconds, requests]
+        non2xx = 0
+        for connections in COMPARE_CONNECTIONS:
+            for turn in range(options.slices):
+                ceiling = wrk(ceiling_url, connections, options.seconds)["rps"]
+                order = names[turn % len(names):] + names[:turn % len(names)]
+                for name in order:
+                    base = bases[name]
+                    before = cpu_seconds(pids[name])
+                    info = wrk(f"{base}/api/deck/{info_decks[name]}/", connections, options.seconds)
+                    between = cpu_seconds(pids[name])
+                    draw = wrk(base + "/", connections, options.seconds,
+                               script=os.path.join(ROOT, "Benchmarks", "draw.lua"),
+                               env=dict(os.environ, DECK_IDS=id_files[(name, connections)]))
+                    after = cpu_seconds(pids[name])
+                    for endpoint, result, used in (("deck info", info, between - before), ("draw", draw, after - between)):
+                        total = cpu.setdefault((endpoint, connections, name), [0.0, 0])
+                        total[0] += used
+                        total[1] += result["requests"]
+                        shares.setdefault((endpoint, connections, name), []).append(result["rps"] / ceiling)
+                        rates.setdefault((endpoint, connections, name), []).append(result["rps"])
+                        non2xx += result["non2xx"]
+        print(f"\nSide by side: wrk, loopback, {options.slices} turns of {options.seconds} s, release builds, SQLite")
+        print(f"{'endpoint':<11}{'conns':>6}  " + "".join(f"{name + ' req/s':>14}{name + ' share':>13}" for name in names)
+              + "".join(f"{name + '/old':>12}" for name in names[1:]))
+        for endpoint in ("deck info", "draw"):
+            for connections in COMPARE_CONNECTIONS:
+                row = f"{endpoint:<11}{connections:>6}  "
+                mean = {name: sum(shares[(endpoint, connections, name)]) / options.slices for name in names}
+                for name in names:
+                    rate = sum(rates[(endpoint, connections, name)]) / options.slices
+                    row += f"{rate:>14.0f}{mean[name]:>13.1%}"
+                for name in names[1:]:
+                    row += f"{mean[name] / mean['old']:>12.3f}"
+                print(row)
+        print(f"\nServer CPU per request (user + system), µs")
+        print(f"{'endpoint':<11}{'conns':>6}  " + "".join(f"{name:>10}" for name in names)
+              + "".join(f"{name + '/old':>12}" for name in names[1:]))
+        for endpoint in ("deck info", "draw"):
+            for connections in COMPARE_CONNECTIONS:
+                per = {name: 1e6 * cpu[(endpoint, connections, name)][0] / max(1, cpu[(endpoint, connections, name)][1])
+                       for name in names}
+                print(f"{endpoint:<11}{connections:>6}  " + "".join(f"{per[name]:>10.1f}" for name in names)
+                      + "".join(f"{per[name] / per['old']:>12.3f}" for name in names[1:]))
+        print(f"non-2xx responses in all runs: {non2xx} (0)")
     finally:
         for process in processes:
             process.send_signal(signal.SIGTERM)

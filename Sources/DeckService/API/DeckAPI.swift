@@ -19,26 +19,28 @@ struct DeckAPI: Sendable {
     /// a new deck its key.
     ///
     /// - Parameters:
-    ///   - route: the endpoint.
+    ///   - endpoint: the endpoint, from the route table.
+    ///   - captures: the deck, pile and player named in the path.
     ///   - parameters: the request's parameters.
     ///   - caller: who is asking (a spectator unless the request carries a token).
     ///   - head: the method (joining a table takes `POST`, leaving `DELETE`), path, client and
     ///     change headers.
     /// - Returns: the answer; one about a deck carries its change number.
     func respond(
-        to route: APIRoute, parameters: APIParameters, caller: Caller = .spectator, head: RequestHead = RequestHead()
+        to endpoint: APIEndpoint, captures: RouteCaptures = RouteCaptures(), parameters: APIParameters,
+        caller: Caller = .spectator, head: RequestHead = RequestHead()
     ) async throws -> APIResponse {
-        switch route {
-        case .newDeck(let shuffled): return try await newDeck(shuffled: shuffled, parameters, head: head)
-        case .newDeckAndDraw: return try await newDeckAndDraw(parameters, head: head)
-        case .events: throw APIError.badRequest("The events endpoint answers a text/event-stream GET.")
-        default: break
+        switch endpoint.handler {
+        case .newDeck(let create):
+            return try await create(self, parameters, head)
+        case .eventStream:
+            throw APIError.badRequest("The events endpoint answers a text/event-stream GET.")
+        case .deck(let parse):
+            let request = try parse(APIEndpointInput(captures: captures, parameters: parameters, method: head.method))
+            guard let id = captures.deck else { throw APIError.unknownDeck }
+            guard request.changesDeck else { return try await answer(request, deckID: id, caller: caller).response }
+            return try await change(request, deckID: id, parameters: parameters, caller: caller, head: head)
         }
-        guard let id = route.deckID, let request = try Self.request(for: route, parameters, method: head.method) else {
-            throw APIError.unknownDeck
-        }
-        guard request.changesDeck else { return try await answer(request, deckID: id, caller: caller).response }
-        return try await change(request, deckID: id, parameters: parameters, caller: caller, head: head)
     }
 
     /// Runs `request` through the core: a read on the stored state, a change inside one store
@@ -66,8 +68,8 @@ struct DeckAPI: Sendable {
     /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
     /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck),
     /// and the deck's change number for the `ETag`.
-    func respondToHead(_ route: APIRoute, caller: Caller = .spectator) async throws -> APIResponse {
-        guard let id = route.deckID else { return APIResponse(json: "") }
+    func respondToHead(deckID id: String?, caller: Caller = .spectator) async throws -> APIResponse {
+        guard let id else { return APIResponse(json: "") }
         let deck = try await existingDeck(id)
         do {
             _ = try caller.player(on: deck)
@@ -105,7 +107,7 @@ struct DeckAPI: Sendable {
         return deckCount
     }
 
-    private func newDeck(shuffled: Bool, _ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
+    func newDeck(shuffled: Bool, _ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
         let key = try RequestIdempotency.read(head.idempotencyKey)
         let deck = DeckState(composition: try Self.composition(parameters), shuffled: shuffled)
         let core = DeckCore(cardJSON: cardJSON.current)
@@ -119,7 +121,7 @@ struct DeckAPI: Sendable {
     }
 
     /// `/deck/new/draw/`: a new shuffled deck (`cards` is ignored, as in the public API), then a draw.
-    private func newDeckAndDraw(_ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
+    func newDeckAndDraw(_ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
         let key = try RequestIdempotency.read(head.idempotencyKey)
         let (deck, outcome) = try shuffledDeckAfterDraw(parameters)
         let core = DeckCore(cardJSON: cardJSON.current)
@@ -144,87 +146,66 @@ struct DeckAPI: Sendable {
 
     // MARK: Parsing
 
-    /// The request a route and its parameters make, checked before the deck is read; `nil` for
-    /// routes that are not requests on an existing deck.
+    /// A reshuffle's request, checked before the deck is read.
     ///
     /// A full reshuffle checks `deck_count` first, as a new deck does, although the deck keeps its
     /// own count: before the deck is looked up, so an unknown deck with `deck_count=21` gets the
     /// max-decks message. `remaining=true` shuffles the stack only and reads nothing else.
-    static func request(
-        for route: APIRoute, _ parameters: APIParameters, method: HTTPRequest.Method
-    ) throws -> DeckRequest? {
-        switch route {
-        case .newDeck, .newDeckAndDraw, .events:
-            return nil
-        case .deckInfo:
-            return .info
-        case .reshuffle:
-            guard parameters.boolean("remaining") != true else {
-                return .reshuffle(onlyRemaining: true, jokersEnabled: nil, partialContents: nil)
-            }
-            _ = try checkedDeckCount(parameters)
-            return .reshuffle(
-                onlyRemaining: false, jokersEnabled: parameters.boolean("jokers_enabled"),
-                partialContents: try parameters.cards())
-        case .draw(_, let source):
-            return .draw(count: try parameters.count(), source: source)
-        case .returnCards:
-            return .returnCards(try parameters.cards())
-        case .drawnCards:
-            return .drawnCards
-        case .pile(_, let pile, let action):
-            return try pileRequest(action, pile: pile, parameters)
-        case .join(_, let player):
-            return try playerRequest(player, method: method, parameters)
-        case .table(_, let table):
-            return try tableRequest(table, parameters, method: method)
+    static func reshuffleRequest(_ parameters: APIParameters) throws -> DeckRequest {
+        guard parameters.boolean("remaining") != true else {
+            return .reshuffle(onlyRemaining: true, jokersEnabled: nil, partialContents: nil)
         }
+        _ = try checkedDeckCount(parameters)
+        return .reshuffle(
+            onlyRemaining: false, jokersEnabled: parameters.boolean("jokers_enabled"),
+            partialContents: try parameters.cards())
     }
 
-    private static func pileRequest(
-        _ action: APIRoute.PileAction, pile: String, _ parameters: APIParameters
-    ) throws -> DeckRequest {
-        guard PileName.isValid(pile) else { throw APIError.invalidPileName(pile) }
-        switch action {
-        case .add:
-            guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
-            let source = parameters["from"]
-            if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
-            return .addToPile(pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false)
-        case .list:
-            return .listPile(pile: pile)
-        case .shuffle:
-            return .shufflePile(pile: pile)
-        case .draw(let source):
-            // An empty `cards=` draws by count, as in the public API.
-            let cards = parameters["cards"]?.isEmpty == false ? try parameters.cards() : nil
-            return .drawFromPile(pile: pile, cards: cards, count: try parameters.count(), source: source)
-        case .returnCards:
-            return .returnPile(pile: pile, cards: try parameters.cards())
-        case .deal:
-            return .deal(pile: pile, count: try parameters.count(), faceDown: try faceDown(parameters) ?? false)
-        }
+    /// `pile/<pile>/add/`: `cards` is required; `from` names the only pile to take them out of;
+    /// `face=down` creates the pile face down.
+    static func addToPileRequest(_ pile: String, _ parameters: APIParameters) throws -> DeckRequest {
+        guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
+        let source = parameters["from"]
+        if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
+        return .addToPile(pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false)
     }
 
-    /// `POST` joins (with a freshly generated token and the `display_name`, if given), `DELETE`
-    /// removes a player.
-    private static func playerRequest(
-        _ player: String, method: HTTPRequest.Method, _ parameters: APIParameters
+    /// `pile/<pile>/draw/[<location>/]`: the named `cards`, or `count` cards from `source`.
+    static func drawFromPileRequest(
+        _ pile: String, _ parameters: APIParameters, source: DrawSource
     ) throws -> DeckRequest {
-        guard method == .post || method == .delete else {
-            throw APIError(
-                status: .methodNotAllowed,
-                message: "Joining a deck takes a POST (it creates a player and answers with a secret token); "
-                    + "removing a player takes a DELETE.")
-        }
-        guard PileName.isValid(player) else { throw APIError(tableError: TableError(kind: .invalidPlayerName)) }
-        guard method == .post else { return .leave(player: player) }
+        // An empty `cards=` draws by count, as in the public API.
+        let cards = parameters["cards"]?.isEmpty == false ? try parameters.cards() : nil
+        return .drawFromPile(pile: pile, cards: cards, count: try parameters.count(), source: source)
+    }
+
+    /// `POST player/<name>/`: joins, with a freshly generated token and the `display_name`, if given.
+    static func joinRequest(player: String?, _ parameters: APIParameters) throws -> DeckRequest {
+        let player = try checkedPlayerName(player)
         let displayName = try parameters["display_name"].map { try DisplayName.checked($0) }
         return .join(player: player, token: TableToken.generate(), displayName: displayName)
+    }
+
+    /// `DELETE player/<name>/`: the host removes a player, or a player leaves.
+    static func leaveRequest(player: String?) throws -> DeckRequest {
+        .leave(player: try checkedPlayerName(player))
+    }
+
+    private static func checkedPlayerName(_ player: String?) throws -> String {
+        guard let player, PileName.isValid(player) else {
+            throw APIError(tableError: TableError(kind: .invalidPlayerName))
+        }
+        return player
     }
 }
 
 extension APIError {
+    /// Another method than `POST` or `DELETE` on `player/<name>/`.
+    static let playerMethodNotAllowed = APIError(
+        status: .methodNotAllowed,
+        message: "Joining a deck takes a POST (it creates a player and answers with a secret token); "
+            + "removing a player takes a DELETE.")
+
     static func invalidPileName(_ pile: String) -> APIError {
         .badRequest(
             "The pile name '" + String(pile.prefix(70)) + "' is not valid: use 1 to 64 characters from "

@@ -44,8 +44,9 @@ public enum RiffleServer {
         let presence = PresenceTracker(
             store: store, grace: configuration.presenceGrace, clock: clock, logger: logger)
         let inFlight = RequestsInFlight()
-        let responder = RiffleResponder(
+        let dispatch = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            routes: APIRouteTable(),
             events: EventStreamEndpoint(
                 store: store, hub: hub, cardJSON: cardJSON, clock: clock,
                 slots: EventStreamSlots(
@@ -56,14 +57,15 @@ public enum RiffleServer {
                 presence: presence),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
-            logger: logger,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
-            metrics: metrics,
-            rateLimit: limits.requestsPerSecondPerClient.map {
-                RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
-            },
-            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) },
-            inFlight: inFlight)
+            deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
+        let rateLimit = limits.requestsPerSecondPerClient.map {
+            RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
+        }
+        let responder = ChainedResponder(
+            middleware: middleware(
+                metrics: metrics, logger: logger, inFlight: inFlight, limits: limits, rateLimit: rateLimit),
+            next: dispatch)
         let openConnections = OpenConnections(maximum: limits.maximumConnections)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
@@ -88,5 +90,20 @@ public enum RiffleServer {
                 await onServerRunning(port)
             },
             logger: logger)
+    }
+
+    /// The middleware every request passes, outermost first: accounting (metrics and the log line,
+    /// around everything else), the header limit, the rate limit, CORS (preflights answered here),
+    /// and the rendering of thrown errors.
+    @MiddlewareFixedTypeBuilder<Request, Response, RiffleRequestContext>
+    static func middleware(
+        metrics: ServiceMetrics, logger: Logger, inFlight: RequestsInFlight, limits: ServiceLimits,
+        rateLimit: RateLimitGate?
+    ) -> some RouterMiddleware<RiffleRequestContext> {
+        RequestAccountingMiddleware(metrics: metrics, logger: logger, inFlight: inFlight)
+        HeaderLimitMiddleware(limits: limits)
+        RateLimitMiddleware(gate: rateLimit, metrics: metrics)
+        CORSMiddleware()
+        ErrorMiddleware(metrics: metrics, logger: logger)
     }
 }

@@ -1,119 +1,105 @@
 import Hummingbird
 import Logging
 
-/// Answers every request to `riffle serve`: the Deck of Cards API under `/api/`, card images
-/// under `/static/img/`, the operations endpoints (`/health`, `/metrics`, `/openapi.json`) and the
-/// web app.
+/// Answers every request to `riffle serve` once the middleware has let it through: the Deck of
+/// Cards API under `/api/` (matched in the route table, ``APIRouteTable``), card images under
+/// `/static/img/`, the operations endpoints (`/health`, `/metrics`, `/openapi.json`) and the web app.
 ///
-/// The API's path grammar (aliases, the trailing-slash redirect, any method reaching any endpoint)
-/// is matched here rather than through a router, so that unmatched paths, redirects and CORS
-/// preflights follow one set of rules. Every response carries CORS headers; every error is the
-/// API's JSON shape; `HEAD` and `OPTIONS` never change state; each request is logged in one line
-/// and counted in the metrics. Requests over the limits (header size, rate, deck cap) are refused
-/// before they reach the API.
+/// The middleware around it (``RiffleServer``) does what every answer shares: accounting (metrics
+/// and the log line), header and rate limits, CORS and preflights, and the rendering of thrown
+/// errors as the API's JSON (``ErrorMiddleware``). This responder sets the request's
+/// ``Hummingbird/RequestContext/routeLabel``, redirects a path without its trailing slash (keeping
+/// the query), applies the query limit and the deck cap, and calls the endpoint's handler.
 struct RiffleResponder: HTTPResponder {
     typealias Context = RiffleRequestContext
 
     let api: DeckAPI
+    let routes: APIRouteTable
     let events: EventStreamEndpoint
     let assets: StaticAssets
     let limits: ServiceLimits
-    let logger: Logger
     let operations: OperationsEndpoints
-    let metrics: ServiceMetrics
-    let rateLimit: RateLimitGate?
     let deckCapacity: DeckCapacityGate?
-    /// Counts the requests being answered, up to their response's head (a streamed body, such as
-    /// an event stream's, is not counted), for ``ConnectionLoopExecutor``.
-    let inFlight: RequestsInFlight
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        inFlight.began()
-        defer { inFlight.ended() }
-        let start = ContinuousClock.now
-        var (response, label) = await answer(request, context: context)
-        CORS.addHeaders(to: &response.headers)
-        let elapsed = ContinuousClock.now - start
-        metrics.requestAnswered(route: label, status: response.status.code, duration: elapsed)
-        if logger.logLevel <= .info {
-            logger.info(
-                "\(request.method) \(request.uri.path) \(response.status.code)",
-                metadata: ["duration_us": "\(elapsed.nanoseconds / 1000)"])
-        }
-        return response
-    }
-
-    /// The response and the route label it is counted under.
-    private func answer(_ request: Request, context: Context) async -> (Response, String) {
-        if let refusal = refusalForHeaders(request) { return (refusal, "other") }
-        if let rateLimit, case .reject(let seconds) = rateLimit.requestArrived(from: context.clientKey) {
-            metrics.requestRateLimited()
-            return (Self.rateLimited(retryAfterSeconds: seconds, head: request.method == .head), "rate-limited")
-        }
         let path = request.uri.path
-        if request.method == .options {
-            return (Response(status: .ok, headers: CORS.preflightHeaders(for: request.headers)), "preflight")
-        }
         if let label = OperationsEndpoints.label(for: path) {
-            return (await operations.respond(to: path, head: request.method == .head), label)
+            context.routeLabel = label
+            return await operations.respond(to: path, head: request.method == .head)
         }
         if path.hasPrefix("/api") {
-            return await answerAPI(request, path: path, context: context)
+            return try await answerAPI(request, path: path, context: context)
         }
         if let asset = await assets.response(for: path, request: request) {
-            return (asset, "static")
+            context.routeLabel = "static"
+            return asset
         }
-        let notFound = Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: request.method == .head)
-        return (notFound, "other")
+        throw APIError.unknownPath(String(path.prefix(200)))
     }
 
-    private func answerAPI(_ request: Request, path: String, context: Context) async -> (Response, String) {
+    private func answerAPI(_ request: Request, path: String, context: Context) async throws -> Response {
+        let query = try checkedQuery(of: request)
+        switch routes.match(path: path, method: request.method) {
+        case .endpoint(let endpoint, let captures):
+            context.routeLabel = endpoint.label
+            return try await answer(request, endpoint: endpoint, captures: captures, query: query, context: context)
+        case .missingTrailingSlash:
+            context.routeLabel = "redirect"
+            return Self.trailingSlashRedirect(path: path, query: query)
+        case .none:
+            throw APIError.unknownPath(String(path.prefix(200)))
+        }
+    }
+
+    /// The query string, refused (`414`) over ``ServiceLimits/maximumQueryBytes``.
+    func checkedQuery(of request: Request) throws -> String? {
         let query = request.uri.query
         if let query, query.utf8.count > limits.maximumQueryBytes {
-            let tooLong = APIError(status: .uriTooLong, message: "The query string is longer than 16 KiB.")
-            return (Self.json(tooLong.response, head: false), "other")
+            throw APIError(status: .uriTooLong, message: "The query string is longer than 16 KiB.")
         }
-        let route: APIRoute
-        switch APIRoute.match(path: path) {
-        case .route(let matched):
-            route = matched
-        case .missingTrailingSlash:
-            // The events endpoint answers without its slash too: a redirect would repeat its query,
-            // which may hold a player's token, in `Location` (where logs and proxies keep it).
-            if case .route(let events) = APIRoute.match(path: path + "/"), case .events = events {
-                route = events
-                break
-            }
-            var location = path + "/"
-            if let query { location += "?" + query }
-            var headers = HTTPFields()
-            headers[.location] = location
-            return (Response(status: .movedPermanently, headers: headers), "redirect")
-        case .none:
-            return (Self.json(APIError.unknownPath(String(path.prefix(200))).response, head: false), "other")
+        return query
+    }
+
+    /// The `301` to the path with its trailing slash, the query kept.
+    static func trailingSlashRedirect(path: String, query: String?) -> Response {
+        var location = path + "/"
+        if let query { location += "?" + query }
+        var headers = HTTPFields()
+        headers[.location] = location
+        return Response(status: .movedPermanently, headers: headers)
+    }
+
+    /// Answers a request to `endpoint`: `HEAD` without changing anything (a read's status, the
+    /// token checked as `GET` checks it), the event stream by its endpoint, anything else through
+    /// the endpoint's handler after the deck cap.
+    func answer(
+        _ request: Request, endpoint: APIEndpoint, captures: RouteCaptures, query: String?, context: Context
+    ) async throws -> Response {
+        if case .eventStream = endpoint.handler {
+            return try await eventStream(request, deckID: captures.deck ?? "", query: query, context: context)
         }
-        let label = route.label(method: request.method)
-        do {
-            if case .events(let deckID) = route {
-                return (try await eventStream(request, deckID: deckID, query: query, context: context), label)
-            }
-            if request.method == .head {
-                let caller = Caller(authorization: request.headers.value(of: .authorization))
-                return (Self.json(try await api.respondToHead(route, caller: caller), head: true), label)
-            }
-            let parameters = try await Self.parameters(of: request, query: query, limits: limits)
-            try await checkDeckCapacity(for: route)
-            let caller = request.headers.value(of: .authorization).map { Caller(authorization: $0) } ?? .spectator
-            let response = try await api.respond(
-                to: route, parameters: parameters, caller: caller, head: Self.requestHead(request, context: context))
-            if route.createsDeck, !response.replayed { deckCapacity?.deckCreated() }
-            return (Self.json(response, head: false), label)
-        } catch let error as APIError {
-            return (Self.json(error, head: request.method == .head), label)
-        } catch {
-            metrics.storageFailed()
-            logger.error("request failed: \(String(describing: error))", metadata: ["route": "\(label)"])
-            return (Self.json(APIError.storageUnavailable.response, head: false), label)
+        if request.method == .head {
+            let caller = Caller(authorization: request.headers.value(of: .authorization))
+            return Self.json(try await api.respondToHead(deckID: captures.deck, caller: caller), head: true)
+        }
+        let parameters = try await Self.parameters(of: request, query: query, limits: limits)
+        if endpoint.createsDeck { try await checkDeckCapacity() }
+        let caller = request.headers.value(of: .authorization).map { Caller(authorization: $0) } ?? .spectator
+        let response = try await api.respond(
+            to: endpoint, captures: captures, parameters: parameters, caller: caller,
+            head: Self.requestHead(request, context: context))
+        if endpoint.createsDeck, !response.replayed { deckCapacity?.deckCreated() }
+        return Self.json(response, head: false)
+    }
+
+    /// Throws a 503 ``APIError`` when a new deck would go beyond the cap.
+    private func checkDeckCapacity() async throws {
+        guard let deckCapacity else { return }
+        guard try await deckCapacity.allowsNewDeck(store: api.store) else {
+            throw APIError(
+                status: .serviceUnavailable,
+                message: "This server holds its maximum of \(deckCapacity.maximumDecks) decks, so no new deck "
+                    + "can be created until unused decks expire. Reuse an existing deck (reshuffle it) instead.")
         }
     }
 

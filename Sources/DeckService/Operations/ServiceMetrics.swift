@@ -7,9 +7,9 @@ import Synchronization
 /// one application (not the process-wide `MetricsSystem`, so several servers in one test process
 /// keep separate counts), and exposed at `GET /metrics`.
 ///
-/// - `riffle_http_requests_total{route, status}`: requests answered, by ``APIRoute`` label (`leave`
-///   for removing a player, `join` for joining; see ``APIRoute/label(method:)``) (or
-///   `health`, `metrics`, `openapi`, `static`, `other`) and status code.
+/// - `riffle_http_requests_total{route, status}`: requests answered, by ``APIEndpoint/label`` (`leave`
+///   for removing a player, `join` for joining) or what answered (`health`, `metrics`, `openapi`,
+///   `static`, `preflight`, `redirect`, `rate-limited`, `other`) and status code.
 /// - `riffle_http_request_duration_seconds{route}`: a latency histogram.
 /// - `riffle_decks_stored`: the number of decks, read from the store at each scrape.
 /// - `riffle_storage_errors_total`: store failures answered with 503.

@@ -1,0 +1,14 @@
+/// Which of a live table's people and piles endpoints (Riffle extensions, issue 32) a request is:
+/// `deck/<id>/seats/`, `deck/<id>/turn/`, `deck/<id>/player/<name>/rename/` and
+/// `deck/<id>/pile/<name>/face/`, each an entry of the route table (``APIEndpoint/all``) whose handler
+/// is ``DeckAPI/tableRequest(_:_:method:)``.
+enum TableRoute: Hashable, Sendable {
+    /// `deck/<id>/seats/`: the host reorders the seats.
+    case seats
+    /// `deck/<id>/turn/`: the turn marker and strict turns.
+    case turn
+    /// `deck/<id>/player/<name>/rename/`: a player's display name.
+    case rename(player: String)
+    /// `deck/<id>/pile/<name>/face/`: a public pile face up or face down.
+    case face(pile: String)
+}

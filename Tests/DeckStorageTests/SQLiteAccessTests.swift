@@ -26,8 +26,6 @@ import Testing
     }
 
     private static func countDecksInAnotherProcess(_ path: String) throws -> Result<Int, ReadError> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = """
             import sqlite3, sys
             try:
@@ -36,15 +34,12 @@ import Testing
                 print(error)
                 sys.exit(3)
             """
-        process.arguments = ["python3", "-c", script, path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let process = try ChildProcess.spawn("/usr/bin/env", ["python3", "-c", script, path], capturingOutput: true)
+        let text = String(decoding: process.readOutputToEnd(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
-        if process.terminationStatus == 0, let count = Int(text) { return .success(count) }
-        return .failure(ReadError(message: text, status: process.terminationStatus))
+        let status = process.waitUntilExit()
+        if status == 0, let count = Int(text) { return .success(count) }
+        return .failure(ReadError(message: text, status: status))
     }
 
     struct ReadError: Error, Equatable, Sendable {

@@ -10,15 +10,12 @@ public func runPSQL(_ sql: String) async throws -> String {
         throw MissingPostgres()
     }
     return try await onOwnThread {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PSQLFailed(status: process.terminationStatus, sql: sql) }
+        let process = try ChildProcess.spawn(
+            "/usr/bin/env", ["psql", url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", sql],
+            capturingOutput: true)
+        let data = process.readOutputToEnd()
+        let status = process.waitUntilExit()
+        guard status == 0 else { throw PSQLFailed(status: status, sql: sql) }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 public struct RiffleProcess {
     /// The child process.
-    public let process: Process
+    public let process: ChildProcess
     /// The server's address, such as `http://127.0.0.1:54321`, without a trailing slash.
     public let baseURL: String
 
@@ -33,15 +33,14 @@ public struct RiffleProcess {
     ///   within ``startUpLimit`` (it is killed then, and the error shows what it printed).
     public static func start(database: String, arguments: [String] = []) async throws -> RiffleProcess {
         let port = try freePort()
-        let process = Process()
-        process.executableURL = try riffleExecutable()
-        process.arguments =
-            ["serve", "--port", String(port), "--database", database, "--log-level", "warning"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let process = try ChildProcess.spawn(
+            try riffleExecutable().path,
+            ["serve", "--port", String(port), "--database", database, "--log-level", "warning"] + arguments,
+            capturingOutput: true)
         let server = RiffleProcess(process: process, baseURL: "http://127.0.0.1:\(port)")
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        guard let descriptor = process.standardOutput else { return server }
+        // The server prints nothing more that a test reads: the pipe closes once it is ready.
+        defer { close(descriptor) }
         do {
             try await onOwnThread { try waitForStartUpLine(on: descriptor) }
         } catch {
@@ -79,7 +78,8 @@ public struct RiffleProcess {
 
     /// Sends SIGKILL without waiting (for `defer`).
     public func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        // Signal 0 only asks whether the process is there (running, or ended but not yet waited for).
+        if Foundation.kill(process.processIdentifier, 0) == 0 { process.send(SIGKILL) }
     }
 
     /// Sends SIGKILL and waits, on a thread of its own, until the process is gone.

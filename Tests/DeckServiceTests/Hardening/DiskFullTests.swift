@@ -109,12 +109,7 @@ private func runBlocking(_ arguments: String...) throws {
 }
 
 private func runBlocking(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CommandFailed(command: arguments.joined(separator: " "), status: process.terminationStatus)
-    }
+    let status = try ChildProcess.spawn(arguments[0], Array(arguments.dropFirst()), capturingOutput: false)
+        .waitUntilExit()
+    guard status == 0 else { throw CommandFailed(command: arguments.joined(separator: " "), status: status) }
 }

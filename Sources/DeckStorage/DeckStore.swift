@@ -135,6 +135,34 @@ public protocol DeckStore: Sendable {
     /// - Throws: ``StorageError`` when the notifications cannot be set up.
     func observeEvents(_ observer: @escaping DeckEventObserver) async throws
 
+    /// Records (or renews) `server`'s lease on deck `id`, until `expiry`. See ``PresenceLease``.
+    ///
+    /// - Parameters:
+    ///   - server: the holding server's number.
+    ///   - id: the deck.
+    ///   - expiry: milliseconds since 1970 after which other servers may take the lease.
+    /// - Throws: ``StorageError``.
+    func holdPresenceLease(server: UInt64, deckID id: String, until expiry: Int64) async throws
+
+    /// Deletes `server`'s lease on deck `id`, if it has one.
+    ///
+    /// - Throws: ``StorageError``.
+    func releasePresenceLease(server: UInt64, deckID id: String) async throws
+
+    /// Renews every lease `server` has, until `expiry`.
+    ///
+    /// - Returns: how many leases it had: fewer than the server holds means another server took
+    ///   some (it was thought gone), and the server must hold its players again under a new number.
+    /// - Throws: ``StorageError``.
+    func renewPresenceLeases(server: UInt64, until expiry: Int64) async throws -> Int
+
+    /// Deletes and returns every lease that expired before `now`, so that the caller lets go of
+    /// the players they held. Two servers that ask at once never both get the same lease.
+    ///
+    /// - Parameter now: milliseconds since 1970.
+    /// - Throws: ``StorageError``.
+    func takeExpiredPresenceLeases(before now: Int64) async throws -> [PresenceLease]
+
     /// Deletes every deck whose last change is older than `cutoff`.
     ///
     /// A store may keep the time of a deck's latest change to within a minute, to save writes, and

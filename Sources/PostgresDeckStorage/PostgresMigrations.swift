@@ -38,6 +38,7 @@ enum PostgresMigrations {
         PostgresEventLog.migration,
         PostgresRememberedAnswers.migration,
         PostgresEventLog.batchedNotifications,
+        PostgresPresenceLeases.migration,
     ]
 
     /// Creates the schema if needed and applies every migration it has not seen yet.

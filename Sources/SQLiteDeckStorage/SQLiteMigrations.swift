@@ -42,6 +42,7 @@ enum SQLiteMigrations {
         SQLiteEventLog.registerTailMigration(&migrator)
         SQLiteEventLog.registerTailFormatMigration(&migrator)
         SQLiteEventLog.registerRunMigration(&migrator)
+        SQLitePresenceLeases.registerMigration(&migrator)
         return migrator
     }
 }

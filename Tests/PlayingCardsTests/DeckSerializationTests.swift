@@ -36,9 +36,9 @@ import Testing
         #expect(deck.stack.map(\.code) == ["AS", "X1"])
         #expect(deck.composition.cardsPerCopy.map(\.code) == ["AS", "X1"])
         #expect(deck.changeNumber == 0)
-        // Written back in version 3: the same deck, with its change number after the deck count (it
+        // Written back in version 4: the same deck, with its change number after the deck count (it
         // has no piles, whose flags are the other difference, and is no live table).
-        #expect(try deck.serialized() == [3, 4, 1] + [UInt8](repeating: 0, count: 8) + bytes.dropFirst(3))
+        #expect(try deck.serialized() == [4, 4, 1] + [UInt8](repeating: 0, count: 8) + bytes.dropFirst(3))
         let empty = DeckState(composition: try DeckComposition(partialContents: []), shuffled: false)
         #expect(try DeckState(serialized: empty.serialized()) == empty)
     }
@@ -130,9 +130,12 @@ import Testing
         try deck.reorderSeats(["carol", "alice", "bob"])
         try deck.setTurn("bob")
         deck.setStrictTurns(true)
-        try deck.setOnline(player: "alice", true)
+        deck.holdPresence(of: "alice", tokenHash: hash, by: 0xFFFF_0000_0000_0001)
+        deck.holdPresence(of: "alice", tokenHash: hash, by: 7)
         let read = try DeckState(serialized: try deck.serialized())
         #expect(read == deck)
+        #expect(read.table?.players.map(\.presenceHolders) == [[], [7, 0xFFFF_0000_0000_0001], []])
+        #expect(read.table?.players.map(\.online) == [false, true, false])
         #expect(read.host == "alice")
         #expect(read.table?.players.map(\.displayName) == ["carol", "José", "山田 <b>"])
         #expect(read.table?.turn == "bob")
@@ -147,8 +150,9 @@ import Testing
         var deck = DeckState(composition: try DeckComposition(), shuffled: false)
         try deck.join(player: "al", tokenHash: [UInt8](repeating: 1, count: 32))
         var bytes = try deck.serialized()
-        // Version 3 less what version 2 lacks: the pile flags byte of "al" (after its name), the
-        // display name and player flags, the host, turn and table flags.
+        // Version 4 less what version 2 lacks: the pile flags byte of "al" (after its name), the
+        // display name and holder count (where version 3 had player flags), the host, turn and
+        // table flags.
         bytes[0] = 2
         let pileFlags = 11 + (2 + 52) + 2 + 2 + (1 + 2)
         bytes.remove(at: pileFlags)
@@ -157,5 +161,41 @@ import Testing
         #expect(read.table?.players.map(\.displayName) == ["al"])
         #expect(read.host == "al")
         #expect(read.table?.turn == nil)
+    }
+
+    /// Version 3 kept a player flags byte (bit 0 online) where version 4 lists the servers holding
+    /// the player. A version 3 deck was written by a server that has stopped since, whose streams
+    /// went with it: its players read as offline.
+    @Test func versionThreePlayersReadAsOffline() throws {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        let hash = [UInt8](repeating: 1, count: 32)
+        try deck.join(player: "al", tokenHash: hash)
+        var bytes = try deck.serialized()
+        let holderCount = bytes.count - (1 + 2) - (1 + 0) - 1 - 1
+        #expect(bytes[holderCount] == 0)
+        bytes[0] = 3
+        bytes[holderCount] = 1  // online, in version 3
+        let read = try DeckState(serialized: bytes)
+        #expect(read.table?.players.map(\.online) == [false])
+        bytes[holderCount] = 2
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes) }
+    }
+
+    @Test func holdersOutOfOrderOrTooManyAreRefused() throws {
+        var deck = DeckState(composition: try DeckComposition(), shuffled: false)
+        let hash = [UInt8](repeating: 1, count: 32)
+        try deck.join(player: "al", tokenHash: hash)
+        deck.holdPresence(of: "al", tokenHash: hash, by: 1)
+        deck.holdPresence(of: "al", tokenHash: hash, by: 2)
+        var bytes = try deck.serialized()
+        // The holders are the 16 bytes before the host ("al"), turn (none) and table flags.
+        let holders = bytes.count - (1 + 2) - 1 - 1 - 16
+        #expect(bytes[holders - 1] == 2)
+        bytes.swapAt(holders, holders + 8)
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes) }
+        bytes.swapAt(holders, holders + 8)
+        #expect(try DeckState(serialized: bytes) == deck)
+        bytes[holders - 1] = UInt8(TablePlayer.maximumPresenceHolders + 1)
+        #expect(throws: DeckDecodingError.self) { try DeckState(serialized: bytes) }
     }
 }

@@ -42,7 +42,8 @@ public enum RiffleServer {
                 setUpTimeout: configuration.eventSetUpTimeout),
             logger: logger)
         let presence = PresenceTracker(
-            store: store, grace: configuration.presenceGrace, clock: clock, logger: logger)
+            store: store, grace: configuration.presenceGrace, lease: configuration.presenceLease, clock: clock,
+            logger: logger)
         let inFlight = RequestsInFlight()
         let dispatch = RiffleResponder(
             api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),

@@ -27,6 +27,11 @@ public struct ServiceConfiguration: Sendable {
     /// How long a live table's player stays online after their last event stream closed, so that
     /// a reload is not a departure (10 s by default; zero: offline at once).
     public var presenceGrace: Duration = .seconds(10)
+    /// How long a server's presence leases last without renewal (20 s by default): when a server
+    /// that streamed a table's players crashes, other servers on its database (or its own next
+    /// run) record its players offline this long after its last renewal. It renews every quarter
+    /// of this time.
+    public var presenceLease: Duration = .seconds(20)
 
     /// Creates a configuration; every parameter has the documented default.
     public init(

@@ -2,22 +2,28 @@ import DeckStorage
 import PlayingCards
 
 extension DeckCore {
-    /// Records a player as online or offline: a change of the deck (its change number, and a
-    /// `presence` event whose data carries the `player`, `online` and the `players`). Nothing
-    /// changes when the player is not seated or is already recorded so.
+    /// Records that server `server` holds, or no longer holds, one of a player's streams open.
     ///
-    /// - Returns: the event to store with the change, or `nil` when nothing changed.
+    /// When that makes the player come online or go offline, it is a change of the deck (its
+    /// change number, and a `presence` event whose data carries the `player`, `online` and the
+    /// `players`). A hold that leaves the player as online as before (another server, or this one,
+    /// held them already) is written without a change number or an event: nobody can see it.
+    /// Nothing changes when the player is not seated with that token.
+    ///
+    /// - Returns: the event to store with the change, or `nil` when nobody sees a change.
     static func recordPresence(
-        of player: String, online: Bool, deckID: String, on deck: inout DeckState
+        of player: String, tokenHash: [UInt8], held: Bool, by server: UInt64, deckID: String, on deck: inout DeckState
     ) -> StoredDeckEvent? {
-        guard let seated = deck.table?.player(named: player), seated.online != online else { return nil }
+        let before = deck
         var working = deck
-        do {
-            try working.setOnline(player: player, online)
-        } catch {
+        let flipped =
+            held
+            ? working.holdPresence(of: player, tokenHash: tokenHash, by: server)
+            : working.releasePresence(of: player, tokenHash: tokenHash, by: server)
+        guard flipped else {
+            deck = working
             return nil
         }
-        let before = deck
         let number = working.countChange()
         let record = TableEventRecord(kind: "presence", player: player, before: before, after: working, moves: [])
         deck = working

@@ -43,7 +43,8 @@ extension EventHub {
             let frames = read.viewers.map { viewer in
                 EventStreamConnection.frame(renderer.event(step, deckID: read.deckID, viewer: viewer))
             }
-            rendered.append(Machine.RenderedEvent(number: step.number, frames: frames))
+            rendered.append(
+                Machine.RenderedEvent(number: step.number, frames: frames, unseated: step.record.unseatedPlayers))
         }
         return (rendered, moreMayFollow)
     }

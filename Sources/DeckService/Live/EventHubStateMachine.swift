@@ -67,6 +67,9 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         let number: Int64
         /// The event's frame for each of the read's ``Read/viewers``, in the same order.
         let frames: [ByteBuffer]
+        /// The players the event took off the table: each of their streams ends after this event,
+        /// so that nothing later (a new player who takes the same name) reaches them.
+        var unseated: [String] = []
     }
 
     /// One frame for one subscriber's connection.
@@ -297,7 +300,10 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         for event in events where event.number > cursor {
             for index in deck.members.values.indices {
                 let member = deck.members.values[index]
-                let frame = EventFrame(number: event.number, bytes: event.frames[member.viewerClass])
+                let viewer = deck.viewers[member.viewerClass]
+                let frame = EventFrame(
+                    number: event.number, bytes: event.frames[member.viewerClass],
+                    endsStream: viewer.map(event.unseated.contains) ?? false)
                 let action = deck.members.values[index].stream.delivered(frame)
                 switch action {
                 case .none:
@@ -393,6 +399,9 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
             output.writes.append(Write(connection: member.connection, frame: frame))
         case .writeAll(let frames):
             for frame in frames { output.writes.append(Write(connection: member.connection, frame: frame)) }
+        case .writeThenEnd(let frames):
+            for frame in frames { output.writes.append(Write(connection: member.connection, frame: frame)) }
+            output.endedStreams.append(id)
         case .endStream:
             output.endedStreams.append(id)
         case .closeConnection:

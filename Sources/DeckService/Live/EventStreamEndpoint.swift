@@ -122,7 +122,9 @@ struct EventStreamEndpoint: Sendable {
         // A player's open stream keeps them online: recorded before the deck is read for the
         // opening, so the opening shows it and the stream's own later changes follow it.
         var hold: PresenceHold?
-        if let viewer { hold = await presence.opened(deckID: id, player: viewer) }
+        if let viewer, let tokenHash = deck.table?.player(named: viewer)?.tokenHash {
+            hold = await presence.opened(deckID: id, player: viewer, tokenHash: tokenHash)
+        }
         guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
             hold?.release()
             throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
@@ -130,6 +132,9 @@ struct EventStreamEndpoint: Sendable {
         do {
             // Read again after subscribing: every event after this state reaches the subscriber.
             guard let current = try await store.deck(withID: id) else { throw APIError.unknownDeck }
+            // The token again, against the deck the opening shows: a player removed meanwhile
+            // (whose name someone else may have taken since) is refused, as a later request is.
+            guard try caller.player(on: current) == viewer else { throw APIError.invalidToken }
             deck = current
             try Self.check(resumeAfter, against: deck)
             hub.start(subscriber, at: deck)
@@ -217,10 +222,14 @@ struct EventStreamEndpoint: Sendable {
         let steps = TableEventReplay.backward(events, to: deck)
         guard steps.first?.number == number + 1 else { return number }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
+        // The viewer's seat began after the last event that left them unseated: what happened
+        // before it is shown as a spectator sees it, since a player of the same name who sat
+        // there earlier was someone else.
+        let seatedAfter = viewer.flatMap { name in steps.last { !$0.snapshot.players.contains(name) }?.number } ?? 0
         var sent = number
         var text = ""
         for step in steps where step.number <= last {
-            text += renderer.event(step, deckID: deckID, viewer: viewer)
+            text += renderer.event(step, deckID: deckID, viewer: step.number > seatedAfter ? viewer : nil)
             sent = step.number
             if text.utf8.count >= 65_536 {
                 try await writer.write(ByteBuffer(string: text))

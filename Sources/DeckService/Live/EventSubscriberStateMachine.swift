@@ -9,7 +9,10 @@ import NIOCore
 /// `Last-Event-ID`). Once the opening is sent (``openingSent(lastSent:)``) the waiting frames
 /// after it go to the connection in one hand-over and every later delivery goes there directly.
 /// Frames already sent are skipped; a frame that skips ahead (which the hub's in-order delivery
-/// does not produce) ends the stream, and the client resumes from what it has.
+/// does not produce) ends the stream, and the client resumes from what it has. A frame that
+/// ``EventFrame/endsStream`` (the event took the stream's player off the table) is the stream's
+/// last: it is written and the stream ends, so nothing that happens at the table after it (such as
+/// a new player taking the same name) reaches the removed player.
 ///
 /// No I/O happens here: each method is an event and returns what the owner must do.
 ///
@@ -39,6 +42,9 @@ struct EventSubscriberStateMachine: Sendable {
         case write(ByteBuffer)
         /// Hand these frames to the stream's connection, in this order.
         case writeAll([ByteBuffer])
+        /// Hand these frames to the stream's connection, in this order, then end the stream: the
+        /// last of them took the stream's player off the table.
+        case writeThenEnd([ByteBuffer])
         /// End the stream: its endpoint finishes the response (the client reconnects and resumes).
         case endStream
         /// Close the connection: the client does not read fast enough to be sent more.
@@ -83,6 +89,10 @@ struct EventSubscriberStateMachine: Sendable {
                 state = .closed
                 return .endStream
             }
+            if frame.endsStream {
+                state = .closed
+                return .writeThenEnd([frame.bytes])
+            }
             state = .direct(lastSent: frame.number)
             return .write(frame.bytes)
         case .closed:
@@ -97,13 +107,25 @@ struct EventSubscriberStateMachine: Sendable {
         case .opening(let waiting):
             var sent = lastSent
             var frames: [ByteBuffer] = []
-            for frame in waiting where frame.number > sent {
+            for frame in waiting {
+                guard frame.number > sent else {
+                    // Already in the opening; the player it took off the table gets nothing more.
+                    if frame.endsStream {
+                        state = .closed
+                        return frames.isEmpty ? .endStream : .writeThenEnd(frames)
+                    }
+                    continue
+                }
                 guard frame.number == sent + 1 else {
                     state = .closed
                     return .endStream
                 }
                 frames.append(frame.bytes)
                 sent = frame.number
+                if frame.endsStream {
+                    state = .closed
+                    return .writeThenEnd(frames)
+                }
             }
             state = .direct(lastSent: sent)
             return frames.isEmpty ? .none : .writeAll(frames)
@@ -141,6 +163,8 @@ struct EventFrame: Hashable, Sendable {
     let number: Int64
     /// The frame, ready to write.
     let bytes: ByteBuffer
+    /// Whether the event took the stream's player off the table: the stream ends after it.
+    var endsStream = false
 }
 
 extension EventSubscriberStateMachine: Equatable {}

@@ -6,20 +6,27 @@
 /// departure. Time comes in with every event (milliseconds on any monotonic clock), so the machine
 /// is tested without waiting.
 ///
-/// The machine only says what to record (``Action``); the ``PresenceTracker`` records it as a
-/// change of the deck. Each server follows its own streams.
+/// The machine only says what to record (``Action``); the ``PresenceTracker`` records it in the
+/// deck as this server's hold of the player. Each server follows its own streams; the deck shows
+/// a player online while any server holds them.
+///
+/// A seat is a player as their token names them: a player removed and another seated under the
+/// same name are two seats, so the first one's streams never keep the second online.
 struct PresenceStateMachine: Sendable {
     /// A player of a deck.
     struct Seat: Hashable, Sendable {
         let deckID: String
         let player: String
+        /// The hash of the token the player's streams were opened with.
+        let tokenHash: [UInt8]
     }
 
     /// What to record.
     enum Action: Hashable, Sendable {
-        /// The player's first stream opened: record them online.
+        /// The player's first stream on this server opened: record that this server holds them.
         case online(Seat)
-        /// The player's last stream closed a grace period ago and none reopened: record them offline.
+        /// The player's last stream on this server closed a grace period ago and none reopened:
+        /// record that this server holds them no longer.
         case offline(Seat)
     }
 
@@ -36,6 +43,18 @@ struct PresenceStateMachine: Sendable {
 
     /// The earliest pending offline deadline, for the owner's timer; `nil` when none is pending.
     var nextDeadline: Int64? { offlineDeadlines.values.min() }
+
+    /// Every seat this server holds (with streams open, or within its grace period), in order:
+    /// what it holds again when it finds its leases were taken.
+    var heldSeats: [Seat] {
+        Set(openStreams.keys).union(offlineDeadlines.keys).sorted(by: Self.order)
+    }
+
+    private static func order(_ a: Seat, _ b: Seat) -> Bool {
+        if a.deckID != b.deckID { return a.deckID < b.deckID }
+        if a.player != b.player { return a.player < b.player }
+        return a.tokenHash.lexicographicallyPrecedes(b.tokenHash)
+    }
 
     /// The number of open streams of a seat, for tests and metrics.
     func streams(of seat: Seat) -> Int { openStreams[seat] ?? 0 }
@@ -77,9 +96,7 @@ struct PresenceStateMachine: Sendable {
     /// offline now, and the machine forgets them, so that no player stays recorded online after
     /// the server that held their streams has gone.
     mutating func stopped() -> [Action] {
-        let seats = Set(openStreams.keys).union(offlineDeadlines.keys).sorted {
-            ($0.deckID, $0.player) < ($1.deckID, $1.player)
-        }
+        let seats = heldSeats
         openStreams = [:]
         offlineDeadlines = [:]
         return seats.map { .offline($0) }
@@ -92,7 +109,7 @@ struct PresenceStateMachine: Sendable {
 
     private mutating func expire(now: Int64) -> [Action] {
         let due = offlineDeadlines.filter { $0.value <= now }.sorted {
-            ($0.value, $0.key.deckID, $0.key.player) < ($1.value, $1.key.deckID, $1.key.player)
+            $0.value != $1.value ? $0.value < $1.value : Self.order($0.key, $1.key)
         }
         for (seat, _) in due { offlineDeadlines[seat] = nil }
         return due.map { .offline($0.key) }

@@ -90,6 +90,20 @@ struct TableEventRecord: Hashable, Sendable {
         }
     }
 
+    /// The players this change took off the table: seated before it and not after. A record in
+    /// the older whole-counts form does not list the players before, so there a `leave` names its
+    /// player.
+    var unseatedPlayers: [String] {
+        switch counts {
+        case .changed(let change):
+            guard let players = change.players else { return [] }
+            let after = Set(players.after)
+            return players.before.filter { !after.contains($0) }
+        case .whole:
+            return kind == "leave" ? player.map { [$0] } ?? [] : []
+        }
+    }
+
     /// The counts right before this change, given the counts right after it; `nil` when the
     /// record does not say (a JSON record).
     ///

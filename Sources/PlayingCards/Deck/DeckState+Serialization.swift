@@ -1,17 +1,21 @@
 /// A compact binary form of a deck, one byte per card, for storage.
 ///
-/// Layout (version 3): `version, flags, deckCount`, the change number (`UInt64` little-endian),
+/// Layout (version 4): `version, flags, deckCount`, the change number (`UInt64` little-endian),
 /// then the partial contents, stack and drawn cards as `UInt16` little-endian counts followed by
 /// card ordinals, then the pile count (`UInt16`) and each pile as a name length (`UInt8`), the
 /// ASCII name, a pile flags byte (bit 0 face down) and its cards like the lists above. Flags: bit
 /// 0 shuffled, bit 1 jokers enabled, bit 2 partial contents present, bit 3 live table. A live
 /// table's section follows the piles: its player count (`UInt8`) and each player as a name like a
-/// pile's, a 32-byte token hash, the display name (a `UInt8` length and UTF-8) and a player flags
-/// byte (bit 0 online); then the host's name and the turn holder's name (length 0: none) and a
-/// table flags byte (bit 0 strict turns).
+/// pile's, a 32-byte token hash, the display name (a `UInt8` length and UTF-8), the number of
+/// servers holding the player's streams (`UInt8`) and each server's number (`UInt64`
+/// little-endian); then the host's name and the turn holder's name (length 0: none) and a table
+/// flags byte (bit 0 strict turns).
 ///
-/// Versions 1 and 2 are read too. Version 2 has no pile flags, display names (the name is shown),
-/// player flags, host (the first player hosts), turn or table flags. Version 1, written before
+/// Versions 1 to 3 are read too. Version 3 has a player flags byte where version 4 lists the
+/// servers holding the player; its online bit is not read back, since it was written by a server
+/// that has stopped since (its streams went with it): its players read as offline. Version 2 has
+/// no pile flags, display names (the name is shown), player flags, host (the first player hosts),
+/// turn or table flags. Version 1, written before
 /// every deck had a change number, is version 2 without the change number after `deckCount`; its
 /// live table's section starts with the change number (a plain deck's is 0).
 ///
@@ -20,7 +24,7 @@
 /// fails), never written as bytes that read back as another deck.
 extension DeckState {
     /// The storage format version written by ``serialized()``.
-    public static let serializationVersion: UInt8 = 3
+    public static let serializationVersion: UInt8 = 4
 
     /// The deck in its compact binary form.
     ///
@@ -107,7 +111,8 @@ extension DeckState {
                 Self.appendText(player.name, to: &bytes)
                 bytes.append(contentsOf: player.tokenHash)
                 Self.appendText(player.displayName, to: &bytes)
-                bytes.append(player.online ? 1 : 0)
+                bytes.append(UInt8(player.presenceHolders.count))
+                for server in player.presenceHolders { Self.append(server, to: &bytes) }
             }
             Self.appendText(table.hostName ?? "", to: &bytes)
             Self.appendText(table.turn ?? "", to: &bytes)
@@ -115,7 +120,7 @@ extension DeckState {
         }
     }
 
-    /// Reads a deck back from its compact binary form (version 3, or versions 1 and 2 as older
+    /// Reads a deck back from its compact binary form (version 4, or versions 1 to 3 as older
     /// servers wrote them).
     ///
     /// - Parameter bytes: bytes written by ``serialized()``.
@@ -124,7 +129,7 @@ extension DeckState {
     public init<Bytes: Collection>(serialized bytes: Bytes) throws(DeckDecodingError) where Bytes.Element == UInt8 {
         var reader = ByteReader(Array(bytes))
         let version = try reader.byte()
-        guard (1...3).contains(version) else { throw DeckDecodingError("unknown format version") }
+        guard (1...4).contains(version) else { throw DeckDecodingError("unknown format version") }
         let flags = try reader.byte()
         let deckCount = Int(try reader.byte())
         var changeNumber = version >= 2 ? try reader.changeNumber() : 0
@@ -245,10 +250,15 @@ private struct ByteReader {
     }
 
     mutating func changeNumber() throws(DeckDecodingError) -> Int64 {
-        var number: UInt64 = 0
-        for shift in stride(from: 0, to: 64, by: 8) { number |= UInt64(try byte()) << UInt64(shift) }
+        let number = try uint64()
         guard number <= UInt64(Int64.max) else { throw DeckDecodingError("change number out of range") }
         return Int64(number)
+    }
+
+    mutating func uint64() throws(DeckDecodingError) -> UInt64 {
+        var number: UInt64 = 0
+        for shift in stride(from: 0, to: 64, by: 8) { number |= UInt64(try byte()) << UInt64(shift) }
+        return number
     }
 
     mutating func table(version: UInt8) throws(DeckDecodingError) -> TableState {
@@ -265,10 +275,22 @@ private struct ByteReader {
                 continue
             }
             let displayName = try text()
-            let playerFlags = try byte()
-            guard playerFlags <= 1 else { throw DeckDecodingError("unknown player flags") }
+            var holders: [UInt64] = []
+            if version >= 4 {
+                let holderCount = Int(try byte())
+                guard holderCount <= TablePlayer.maximumPresenceHolders else {
+                    throw DeckDecodingError("too many presence holders")
+                }
+                for _ in 0..<holderCount { holders.append(try uint64()) }
+                guard zip(holders, holders.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                    throw DeckDecodingError("presence holders out of order")
+                }
+            } else {
+                let playerFlags = try byte()
+                guard playerFlags <= 1 else { throw DeckDecodingError("unknown player flags") }
+            }
             players.append(
-                TablePlayer(name: playerName, tokenHash: hash, displayName: displayName, online: playerFlags == 1))
+                TablePlayer(name: playerName, tokenHash: hash, displayName: displayName, presenceHolders: holders))
         }
         guard version >= 3 else { return TableState(players: players) }
         let host = try text()

@@ -64,18 +64,6 @@ extension DeckState {
         self.table = table
     }
 
-    /// Records whether a player is connected.
-    ///
-    /// - Parameters:
-    ///   - name: the player's name.
-    ///   - online: whether one of their event streams is open.
-    /// - Throws: ``TableError`` when no player has that name.
-    public mutating func setOnline(player name: String, _ online: Bool) throws(TableError) {
-        guard var table, let seat = table.seat(of: name) else { throw .playerNotFound(name) }
-        table.players[seat].online = online
-        self.table = table
-    }
-
     /// The player whose turn it is when strict turns keep `player` from moving cards; `nil` when
     /// `player` may move cards (turns are not strict, nobody holds the turn, or `player` does).
     ///

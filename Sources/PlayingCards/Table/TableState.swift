@@ -90,11 +90,14 @@ public struct TableState: Hashable, Sendable {
 }
 
 /// A player of a live table: a name (also the name of the player's private pile), the name shown
-/// to people, whether the player is connected, and the hash of the player's token. The token
-/// itself is never stored.
+/// to people, which servers hold one of the player's event streams open, and the hash of the
+/// player's token. The token itself is never stored.
 public struct TablePlayer: Hashable, Sendable {
     /// The longest display name stored, in bytes of UTF-8 (the service also limits its characters).
     public static let maximumDisplayNameBytes = 255
+    /// The most servers recorded as holding a player's streams; a player held by more is online
+    /// all the same.
+    public static let maximumPresenceHolders = 64
 
     /// The player's name, a valid pile name.
     public let name: String
@@ -102,8 +105,12 @@ public struct TablePlayer: Hashable, Sendable {
     public let tokenHash: [UInt8]
     /// The name shown to people: any text (checked by the service), the ``name`` by default.
     public internal(set) var displayName: String
-    /// Whether one of the player's event streams is open (as the service records it).
-    public internal(set) var online: Bool
+    /// The servers holding one of the player's event streams open, each by the number it chose
+    /// for itself (in increasing order, each once); see ``DeckState/holdPresence(of:tokenHash:by:)``.
+    public internal(set) var presenceHolders: [UInt64]
+
+    /// Whether one of the player's event streams is open, on any server.
+    public var online: Bool { !presenceHolders.isEmpty }
 
     /// Creates a player.
     ///
@@ -111,11 +118,11 @@ public struct TablePlayer: Hashable, Sendable {
     ///   - name: the player's name.
     ///   - tokenHash: the SHA-256 of the player's token.
     ///   - displayName: the name shown to people; `nil` for `name`.
-    ///   - online: whether the player is connected.
-    public init(name: String, tokenHash: [UInt8], displayName: String? = nil, online: Bool = false) {
+    ///   - presenceHolders: the servers holding the player's streams (none: offline).
+    public init(name: String, tokenHash: [UInt8], displayName: String? = nil, presenceHolders: [UInt64] = []) {
         self.name = name
         self.tokenHash = tokenHash
         self.displayName = displayName ?? name
-        self.online = online
+        self.presenceHolders = Array(Set(presenceHolders).sorted().prefix(Self.maximumPresenceHolders))
     }
 }

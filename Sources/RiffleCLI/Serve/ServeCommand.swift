@@ -94,6 +94,13 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var presenceGrace: Double = 10
 
+    @Option(
+        help: """
+            Seconds a server's presence leases last without renewal: after a crash, the players its streams \
+            kept online go offline this long after its last renewal (renewed every quarter of it).
+            """)
+    var presenceLease: Double = 20
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -114,6 +121,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard presenceGrace >= 0, presenceGrace <= 86400 else {
             throw ValidationError("--presence-grace must be 0…86400 seconds, got \(presenceGrace).")
+        }
+        guard presenceLease >= 0.1, presenceLease <= 3600 else {
+            throw ValidationError("--presence-lease must be 0.1…3600 seconds, got \(presenceLease).")
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard maxStreamsPerClient >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1.") }
@@ -148,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, publicURL: publicURL,
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), limits: limits, webRoot: webRoot)
         options.presenceGrace = .milliseconds(Int64(presenceGrace * 1000))
+        options.presenceLease = .milliseconds(Int64(presenceLease * 1000))
         let configuration = options
         let app = RiffleServer.makeApplication(
             configuration: configuration, store: store, logger: logger,

@@ -163,6 +163,33 @@ import Testing
         #expect(Outcome(hub.openingSent(Self.id(9), lastSent: 5)) == Outcome())
     }
 
+    /// An event that takes a player off the table is the last their streams get; the others,
+    /// of the spectators and of other players, go on.
+    @Test func anEventThatUnseatsAPlayerEndsTheirStreamsAfterIt() {
+        var hub = Self.makeHub()
+        hub.observingStarted()
+        let a = hub.subscribed(deckID: "d", viewer: nil, connection: "a")!
+        let b = hub.subscribed(deckID: "d", viewer: "bob", connection: "b")!
+        let c = hub.subscribed(deckID: "d", viewer: "carol", connection: "c")!
+        _ = hub.started(a, from: 5)
+        _ = hub.started(b, from: 5)
+        let read = hub.started(c, from: 5).reads[0]
+        for id in [a, b, c] { _ = hub.openingSent(id, lastSent: 5) }
+
+        var leave = Self.rendered(6, for: [nil, "bob", "carol"])
+        leave.unseated = ["bob"]
+        let events = [leave, Self.rendered(7, for: [nil, "bob", "carol"])]
+        #expect(
+            Outcome(hub.readFinished(read, events: events))
+                == Outcome(
+                    writes: [
+                        "a": [Self.text(6, nil), Self.text(7, nil)], "b": [Self.text(6, "bob")],
+                        "c": [Self.text(6, "carol"), Self.text(7, "carol")],
+                    ],
+                    ended: [b]))
+        #expect(hub.decks["d"]?.members.keys.sorted() == [1, 3])
+    }
+
     @Test func commitsHeardDuringAReadMakeAnotherFollowIt() {
         var (hub, read) = Self.followingHub(cursor: 0)
         #expect(Outcome(hub.eventsCommitted(deckID: "d", through: 1)) == Outcome())

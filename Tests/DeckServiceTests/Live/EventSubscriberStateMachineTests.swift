@@ -33,6 +33,33 @@ import Testing
         #expect(stream == Stream(capacity: 3, state: .direct(lastSent: 6)))
     }
 
+    private static func last(_ number: Int64) -> EventFrame {
+        EventFrame(number: number, bytes: bytes(number), endsStream: true)
+    }
+
+    /// The event that took the stream's player off the table is its last frame, whether it
+    /// arrives while the stream is direct or while it is opening.
+    @Test func theFrameThatUnseatsThePlayerIsTheLast() {
+        var direct = Stream(capacity: 3, state: .direct(lastSent: 4))
+        #expect(direct.delivered(Self.last(5)) == .writeThenEnd([Self.bytes(5)]))
+        #expect(direct == Stream(capacity: 3, state: .closed))
+        #expect(direct.delivered(Self.frame(6)) == .none)
+
+        var opening = Stream(capacity: 4)
+        for frame in [Self.frame(4), Self.frame(5), Self.last(6), Self.frame(7)] {
+            #expect(opening.delivered(frame) == .none)
+        }
+        #expect(opening.openingSent(lastSent: 4) == .writeThenEnd([Self.bytes(5), Self.bytes(6)]))
+        #expect(opening == Stream(capacity: 4, state: .closed))
+
+        // Already in the opening: nothing more is written, and the stream ends.
+        var covered = Stream(capacity: 3)
+        #expect(covered.delivered(Self.last(3)) == .none)
+        #expect(covered.delivered(Self.frame(4)) == .none)
+        #expect(covered.openingSent(lastSent: 4) == .endStream)
+        #expect(covered == Stream(capacity: 3, state: .closed))
+    }
+
     @Test func anOpeningThatCoversEverythingWaitingWritesNothingMore() {
         var stream = Stream(capacity: 3)
         #expect(stream.openingSent(lastSent: 9) == .none)

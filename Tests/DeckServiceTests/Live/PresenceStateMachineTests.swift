@@ -5,8 +5,8 @@ import Testing
 /// Presence as a state machine with time as an input: online with the first stream, offline only
 /// after a grace period with no stream open, so a reload is not a departure.
 @Suite struct PresenceStateMachineTests {
-    private let ana = PresenceStateMachine.Seat(deckID: "abcdefabcdef", player: "ana")
-    private let bo = PresenceStateMachine.Seat(deckID: "abcdefabcdef", player: "bo")
+    private let ana = PresenceStateMachine.Seat(deckID: "abcdefabcdef", player: "ana", tokenHash: [1])
+    private let bo = PresenceStateMachine.Seat(deckID: "abcdefabcdef", player: "bo", tokenHash: [2])
 
     @Test func theFirstStreamMakesAPlayerOnlineAndTheLastOneOfflineAfterTheGrace() {
         var machine = PresenceStateMachine(graceMilliseconds: 10_000)
@@ -57,5 +57,20 @@ import Testing
         #expect(machine.stopped() == [.offline(ana), .offline(bo)])
         #expect(machine.nextDeadline == nil)
         #expect(machine.timePassed(now: 60_000).isEmpty)
+    }
+
+    /// A player removed and another seated under the same name are two seats: the first one's
+    /// open stream never stands for the second. What the server holds is listed in order.
+    @Test func aNewPlayerWithAnOldNameIsAnotherSeat() {
+        var machine = PresenceStateMachine(graceMilliseconds: 1_000)
+        let newAna = PresenceStateMachine.Seat(deckID: ana.deckID, player: "ana", tokenHash: [9])
+        #expect(machine.streamOpened(ana, now: 0) == [.online(ana)])
+        #expect(machine.streamOpened(newAna, now: 1) == [.online(newAna)])
+        #expect(machine.streamOpened(bo, now: 2) == [.online(bo)])
+        #expect(machine.streamClosed(bo, now: 3) == [])
+        #expect(machine.heldSeats == [ana, newAna, bo])
+        #expect(machine.streamClosed(ana, now: 4) == [])
+        #expect(machine.timePassed(now: 1_004) == [.offline(bo), .offline(ana)])
+        #expect(machine.heldSeats == [newAna])
     }
 }

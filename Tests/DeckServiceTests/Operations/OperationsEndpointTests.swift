@@ -191,6 +191,10 @@ private struct FailingStore: DeckStore {
     }
     func observeEvents(_ observer: @escaping DeckEventObserver) async throws { throw Failure() }
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int { throw Failure() }
+    func holdPresenceLease(server: UInt64, deckID id: String, until expiry: Int64) async throws { throw Failure() }
+    func releasePresenceLease(server: UInt64, deckID id: String) async throws { throw Failure() }
+    func renewPresenceLeases(server: UInt64, until expiry: Int64) async throws -> Int { throw Failure() }
+    func takeExpiredPresenceLeases(before now: Int64) async throws -> [PresenceLease] { throw Failure() }
     func deckCount() async throws -> Int { throw Failure() }
     func checkHealth() async throws { throw Failure() }
     func close() async throws {}

@@ -66,6 +66,18 @@ final class InterposedStore: DeckStore {
     func deleteDecks(unchangedBefore cutoff: Int64) async throws -> Int {
         try await base.deleteDecks(unchangedBefore: cutoff)
     }
+    func holdPresenceLease(server: UInt64, deckID id: String, until expiry: Int64) async throws {
+        try await base.holdPresenceLease(server: server, deckID: id, until: expiry)
+    }
+    func releasePresenceLease(server: UInt64, deckID id: String) async throws {
+        try await base.releasePresenceLease(server: server, deckID: id)
+    }
+    func renewPresenceLeases(server: UInt64, until expiry: Int64) async throws -> Int {
+        try await base.renewPresenceLeases(server: server, until: expiry)
+    }
+    func takeExpiredPresenceLeases(before now: Int64) async throws -> [PresenceLease] {
+        try await base.takeExpiredPresenceLeases(before: now)
+    }
     func deckCount() async throws -> Int { try await base.deckCount() }
     func checkHealth() async throws { try await base.checkHealth() }
     func close() async throws { try await base.close() }

@@ -11,8 +11,10 @@ import Foundation
 public struct RiffleProcess {
     /// The child process.
     public let process: ChildProcess
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
     /// The server's address, such as `http://127.0.0.1:54321`, without a trailing slash.
-    public let baseURL: String
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// How long `riffle serve` may take to print its start-up line: generous, since on a busy CI
     /// machine a process start, its database connections and migrations can take a while, but
@@ -37,7 +39,7 @@ public struct RiffleProcess {
             try riffleExecutable().path,
             ["serve", "--port", String(port), "--database", database, "--log-level", "warning"] + arguments,
             capturingOutput: true)
-        let server = RiffleProcess(process: process, baseURL: "http://127.0.0.1:\(port)")
+        let server = RiffleProcess(process: process, port: port)
         guard let descriptor = process.standardOutput else { return server }
         // The server prints nothing more that a test reads: the pipe closes once it is ready.
         defer { close(descriptor) }

@@ -72,7 +72,7 @@ import Testing
         defer { crashing.kill() }
         let table = try await TestTable.create(on: crashing.baseURL)
         let alice = try await table.join("alice")
-        let crashingPort = try port(of: crashing)
+        let crashingPort = crashing.port
         let stream = try await onOwnThread {
             try EventStreamReader(
                 port: crashingPort, path: "/api/deck/\(table.deckID)/events/",
@@ -89,7 +89,7 @@ import Testing
         let next = try await RiffleProcess.start(database: database, arguments: options)
         defer { next.kill() }
         let again = TestTable(baseURL: next.baseURL, deckID: table.deckID)
-        let nextPort = try port(of: next)
+        let nextPort = next.port
         let watcher = try await onOwnThread {
             try EventStreamReader(
                 port: nextPort, path: "/api/deck/\(table.deckID)/events/", headers: ["Last-Event-ID": String(onlineAt)])
@@ -108,8 +108,8 @@ import Testing
         let table = try await TestTable.create(on: survivor.baseURL)
         let alice = try await table.join("alice")
         let path = "/api/deck/\(table.deckID)/events/"
-        let survivorPort = try port(of: survivor)
-        let crashingPort = try port(of: crashing)
+        let survivorPort = survivor.port
+        let crashingPort = crashing.port
         let watcher = try await onOwnThread { try EventStreamReader(port: survivorPort, path: path) }
         defer { watcher.close() }
         _ = try await onOwnThread { try watcher.events(atLeast: 1) }
@@ -128,13 +128,6 @@ import Testing
         #expect(heard.map(\.kind) == ["hello", "presence", "presence"])
         #expect(heard.last?.object["player"] as? String == "alice")
         #expect(try await store.deck(withID: table.deckID)?.table?.players.map(\.presenceHolders) == [[]])
-    }
-
-    private func port(of server: RiffleProcess) throws -> Int {
-        guard let port = URLComponents(string: server.baseURL)?.port else {
-            throw TableTestError("no port in \(server.baseURL)")
-        }
-        return port
     }
 
     /// Waits until Alice (the table's only player) is held by `count` servers.

@@ -232,7 +232,10 @@ final class PresenceTracker: Service, Sendable {
     private func renewAndTakeLeases() async {
         let (server, held) = book.withLock { ($0.server, $0.seatsByDeck.count) }
         do {
-            let renewed = try await store.renewPresenceLeases(server: server, until: wallClock() + leaseMilliseconds)
+            // A server that holds nobody has no lease to renew (and writes nothing when none expired).
+            let renewed =
+                held == 0
+                ? 0 : try await store.renewPresenceLeases(server: server, until: wallClock() + leaseMilliseconds)
             if renewed < held {
                 logger.warning("\(held - renewed) presence leases of this server were taken; holding its players again")
                 await holdAgain()

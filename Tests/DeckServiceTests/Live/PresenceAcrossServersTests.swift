@@ -49,6 +49,41 @@ import Testing
         #expect(try await table.players().map(\.online) == [false])
     }
 
+    /// A server too slow to renew its leases, which another took meanwhile (letting go of its
+    /// players): at its next renewal it finds them gone and holds its players again under a new
+    /// number, so Alice, whose stream is still open, is online again.
+    @Test func aServerWhoseLeasesWereTakenHoldsItsPlayersAgain() async throws {
+        let store = try await StoreBackend.sqliteInMemory.makeStore()
+        let server = try await TestServer.start(store: store) {
+            $0.presenceGrace = .zero
+            $0.presenceLease = .milliseconds(400)
+        }
+        defer { Task { await server.stop() } }
+        let table = try await TestTable.create(on: server.baseURL)
+        let alice = try await table.join("alice")
+        let stream = try await onOwnThread {
+            try EventStreamReader(
+                port: server.port, path: "/api/deck/\(table.deckID)/events/",
+                headers: ["Authorization": "Bearer " + alice])
+        }
+        defer { stream.close() }
+        _ = try await onOwnThread { try stream.events(atLeast: 1) }
+        let first = try #require(try await store.deck(withID: table.deckID)?.table?.players.first?.presenceHolders)
+        #expect(first.count == 1)
+
+        // Another server takes every lease as expired and lets go of Alice, as it would.
+        let taken = try await store.takeExpiredPresenceLeases(before: Int64.max)
+        #expect(taken == [PresenceLease(server: first[0], deckID: table.deckID)])
+        _ = try await store.update(deckID: table.deckID, now: 0) { deck in
+            deck.releasePresence(of: "alice", tokenHash: deck.table?.players.first?.tokenHash ?? [], by: first[0])
+        }
+        try await waitUntil("alice held again under a new number") {
+            let holders = try await store.deck(withID: table.deckID)?.table?.players.first?.presenceHolders ?? []
+            return holders.count == 1 && holders != first
+        }
+        #expect(try await table.players().map(\.online) == [true])
+    }
+
     /// Two `riffle serve` processes on one PostgreSQL database; the one holding Alice's stream is
     /// killed. The other takes its lease once it expires and records her offline.
     @Test func aCrashedServersPlayersGoOfflineWhenItsLeaseExpires() async throws {

@@ -30,18 +30,4 @@ extension PlayerSubcommand {
             request, as: PileState.self, output: output, environment: environment,
             render: CardTableFormatter.pileState)
     }
-
-    /// The player a subcommand acts for: its `name` argument, else `RIFFLE_PLAYER`; when neither gives one, says
-    /// how to name one (`riffle table <subcommand> <deck> NAME`) on standard error and returns `nil`.
-    func chosenPlayer(
-        _ name: String?, deckID: String, output: CommandOutput, environment: [String: String]
-    ) -> String? {
-        guard let chosen = PlayerOptions.player(name, environment: environment) else {
-            let subcommand = Self.configuration.commandName ?? ""
-            output.standardError(
-                "error: name the player (riffle table \(subcommand) \(deckID) NAME) or set RIFFLE_PLAYER.\n")
-            return nil
-        }
-        return chosen
-    }
 }

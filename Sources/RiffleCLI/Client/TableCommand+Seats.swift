@@ -14,26 +14,19 @@ extension TableCommand {
         @OptionGroup public var options: ClientOptions
         /// `--token`.
         @OptionGroup public var player: PlayerOptions
-        /// The deck id.
-        @Argument(help: "The deck id.") public var deckID: String
-        /// The player who leaves.
-        @Argument(help: "Your player name (default: $RIFFLE_PLAYER).") public var name: String?
+        /// The deck, and the player who leaves.
+        @OptionGroup public var seat: SeatArguments
 
         /// Creates the subcommand (used by the argument parser).
         public init() {}
 
-        /// Checks the name when given.
-        public func validate() throws {
-            if let name { try TableCommand.validate(player: name) }
-        }
-
         /// Leaves and prints the piles left behind.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            guard let chosen = chosenPlayer(name, deckID: deckID, output: output, environment: environment) else {
+            guard let chosen = seat.chosenPlayer(for: "leave", output: output, environment: environment) else {
                 return 1
             }
             return await TableCommand.removePlayer(
-                chosen, deckID: deckID, with: self, output: output, environment: environment)
+                chosen, deckID: seat.deckID, with: self, output: output, environment: environment)
         }
     }
 

@@ -114,28 +114,22 @@ public struct TableCommand: AsyncParsableCommand {
         @OptionGroup public var options: ClientOptions
         /// `--token`.
         @OptionGroup public var player: PlayerOptions
-        /// The deck id.
-        @Argument(help: "The deck id.") public var deckID: String
-        /// The player whose hand to show.
-        @Argument(help: "Your player name (default: $RIFFLE_PLAYER).") public var name: String?
+        /// The deck, and the player whose hand to show.
+        @OptionGroup public var seat: SeatArguments
 
         /// Creates the subcommand (used by the argument parser).
         public init() {}
 
-        /// Checks the name when given.
-        public func validate() throws {
-            if let name { try TableCommand.validate(player: name) }
-        }
-
         /// Lists the player's hand with their token.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            guard let chosen = chosenPlayer(name, deckID: deckID, output: output, environment: environment) else {
+            guard let chosen = seat.chosenPlayer(for: "hand", output: output, environment: environment) else {
                 return 1
             }
             if player.playerToken(environment: environment) == nil {
                 output.standardError("note: no --token or RIFFLE_TOKEN: \(chosen)'s cards stay hidden.\n")
             }
-            return await printPiles(.listPile(deckID: deckID, pile: chosen), output: output, environment: environment)
+            return await printPiles(
+                .listPile(deckID: seat.deckID, pile: chosen), output: output, environment: environment)
         }
     }
 

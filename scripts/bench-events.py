@@ -29,7 +29,7 @@ of server CPU per delivery; 500 subscribers at 100/s, p99 <= 25 ms; 10,000 idle 
 import argparse, asyncio, json, multiprocessing, os, re, select, signal, socket, subprocess, sys, tempfile, time
 import urllib.request
 
-from riffle_server import free_port, start_riffle_serve
+from riffle_server import free_port, start_riffle_serve, stop_servers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -269,13 +269,7 @@ def measure(args, riffle, label):
             figures["postgres"] = run(args, first_port, second_port, second.pid,
                                       f"{label}, two servers, PostgreSQL (changes on one, subscribers on the other)")
     finally:
-        for server in servers:
-            server.send_signal(signal.SIGTERM)
-        for server in servers:
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_servers(servers, timeout=10)
     return figures
 
 

@@ -43,7 +43,7 @@ import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time, 
 from concurrent.futures import ThreadPoolExecutor
 
 from riffle_server import get_json, start_postgres_cluster, start_riffle_serve, stop_postgres_cluster
-from riffle_server import wait_until_answers
+from riffle_server import stop_servers, wait_until_answers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONNECTIONS = [1, 16, 64]
@@ -429,13 +429,7 @@ def endpoint_table(bin_dir, work, options):
         print(f"\ntargets at 64 connections: deck info {info['rps'] / ceiling:.0%} of ceiling (>= 70%), "
               f"draw {draw['rps'] / ceiling:.0%} (>= 35%), non-2xx responses in all runs: {total_non2xx} (0)")
     finally:
-        for process in processes:
-            process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_servers(processes)
 
 
 COMPARE_CONNECTIONS = [1, 64]
@@ -528,13 +522,7 @@ def compare_table(bin_dir, work, options):
                       + "".join(f"{per[name] / per['old']:>12.3f}" for name in names[1:]))
         print(f"non-2xx responses in all runs: {non2xx} (0)")
     finally:
-        for process in processes:
-            process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_servers(processes)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import http.client
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -76,6 +77,18 @@ def start_riffle_serve(riffle, database, port=None, options=(), ready_path="/hea
         process.wait()
         raise
     return process, base
+
+
+def stop_servers(processes, timeout=30):
+    """Asks every server to stop (SIGTERM, so that each finishes its requests and closes its database), then waits
+    up to `timeout` seconds for each and kills one that has not stopped by then."""
+    for process in processes:
+        process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def get_json(url):

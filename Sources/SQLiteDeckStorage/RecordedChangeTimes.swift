@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The `updated_at` each deck has in SQLite, as this process last committed it, so that a change
 /// rewrites the column (and so its index) only when the stored time is a minute old or more.
 ///
@@ -12,36 +10,16 @@ import Synchronization
 ///
 /// Entries are recorded once their batch has committed, so each is a time SQLite holds; an
 /// unknown deck (after a restart, or once the record started over) gets its time written.
-final class RecordedChangeTimes: Sendable {
+typealias RecordedChangeTimes = CommittedRecords<Int64>
+
+extension CommittedRecords<Int64> {
     /// How far a stored change time may lag the deck's latest change.
-    static let resolutionSeconds: Int64 = 60
-
-    private let times = Mutex<[String: Int64]>([:])
-    private let capacity: Int
-
-    /// - Parameter capacity: the most decks remembered; past it the record starts over.
-    init(capacity: Int = 20_000) {
-        self.capacity = capacity
-    }
+    static var resolutionSeconds: Int64 { 60 }
 
     /// Whether a change of the deck at `now` must write `updated_at`: its stored time is unknown,
     /// a minute old or more, or (after the clock went back) later than `now`.
     func needsWriting(deck id: String, now: Int64) -> Bool {
-        guard let stored = times.withLock({ $0[id] }) else { return true }
+        guard let stored = value(of: id) else { return true }
         return now < stored || now - stored >= Self.resolutionSeconds
-    }
-
-    /// Records the times a committed batch wrote.
-    func record(_ written: [(id: String, time: Int64)]) {
-        guard !written.isEmpty else { return }
-        times.withLock { times in
-            if times.count + written.count > capacity { times.removeAll(keepingCapacity: true) }
-            for (id, time) in written { times[id] = time }
-        }
-    }
-
-    /// Forgets every time, so that the next change of each deck writes its own.
-    func removeAll() {
-        times.withLock { $0.removeAll(keepingCapacity: true) }
     }
 }

@@ -249,20 +249,20 @@ extension SQLiteWriteBatch {
             writtenTails[id] = .empty
             return .clear
         }
-        writtenTails[id] = RecordedTails.Tail(length: known.length + eventTailBuffer.count, last: last)
+        writtenTails[id] = CommittedTail(length: known.length + eventTailBuffer.count, last: last)
         return .append
     }
 
     /// A deck's tail as this batch leaves it so far: written by this batch, recorded by an earlier
     /// one, or else read from the row.
-    private func knownTail(of id: String) throws -> RecordedTails.Tail {
-        if let tail = writtenTails[id] ?? tails.tail(of: id) { return tail }
+    private func knownTail(of id: String) throws -> CommittedTail {
+        if let tail = writtenTails[id] ?? tails.value(of: id) { return tail }
         let select = try db.cachedStatement(sql: "SELECT CAST(recent_events AS BLOB) FROM deck WHERE id = ?")
         guard let bytes = try Data.fetchOne(select, arguments: [id]).map(Array.init) else { return .empty }
         let last = EventTail.decode(bytes, deckID: id)?.last.map {
             EventTail.Last(number: $0.number, payload: $0.payload)
         }
-        return RecordedTails.Tail(length: bytes.count, last: last)
+        return CommittedTail(length: bytes.count, last: last)
     }
 
     func deckUpdate(writesTime: Bool, tail: TailWrite) throws -> Statement {

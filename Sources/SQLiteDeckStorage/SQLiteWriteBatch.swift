@@ -30,14 +30,14 @@ final class SQLiteWriteBatch {
     private(set) var deletedDecks = false
     /// The `updated_at` times written since the batch began (or last deleted decks), for
     /// ``RecordedChangeTimes`` once it commits.
-    private(set) var writtenChangeTimes: [(id: String, time: Int64)] = []
+    private(set) var writtenChangeTimes: [String: Int64] = [:]
     /// The events written in this batch (see SQLiteEventLog), for the observers once it commits.
     var recordedEvents: [StoredDeckEvent] = []
     /// The events of each deck not yet written: they go with the deck's row when it is flushed
     /// (see `SQLiteEventLog`).
     var unwrittenEvents: [String: [StoredDeckEvent]] = [:]
     /// Each tail this batch wrote, recorded in ``tails`` once it commits.
-    var writtenTails: [String: RecordedTails.Tail] = [:]
+    var writtenTails: [String: CommittedTail] = [:]
     /// The bytes of the events that ``flush()`` appends to a deck's row; kept between decks so that
     /// its capacity carries over.
     var eventTailBuffer: [UInt8] = []
@@ -66,7 +66,7 @@ final class SQLiteWriteBatch {
             ).execute(arguments: [id, state, now, now])
             if db.changesCount == 1 {
                 decks[id] = deck
-                writtenChangeTimes.append((id, now))
+                writtenChangeTimes[id] = now
                 return id
             }
         }
@@ -146,7 +146,7 @@ final class SQLiteWriteBatch {
             guard db.changesCount == 1 else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "deck \(id) vanished while being changed")
             }
-            if writesTime { writtenChangeTimes.append((id, now)) }
+            if writesTime { writtenChangeTimes[id] = now }
         }
         changed.removeAll()
         changedIndex.removeAll()

@@ -205,8 +205,8 @@ private struct Committed {
     let rank: DeckReadCache.Rank
     let deletedDecks: Bool
     let events: [StoredDeckEvent]
-    let changeTimes: [(id: String, time: Int64)]
-    let tails: [String: RecordedTails.Tail]
+    let changeTimes: [String: Int64]
+    let tails: [String: CommittedTail]
 }
 
 /// One write's result, set inside the batch and read after it commits (both on the batch queue).

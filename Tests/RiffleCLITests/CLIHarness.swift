@@ -48,3 +48,22 @@ func tableValue(_ key: String, in text: String) -> String? {
     }
     return nil
 }
+
+/// Makes a deck with `riffle deck new` and returns its id.
+///
+/// - Parameter arguments: `new`'s options, such as `--shuffle` and `--server`.
+func newDeck(_ arguments: [String]) async throws -> String {
+    let new = try await runCommand(DeckCommand.self, ["new"] + arguments)
+    return try #require(tableValue("deck", in: new.standardOutput), "riffle deck new: \(new.standardError)")
+}
+
+/// Joins a deck with `riffle table join` and returns the token it printed.
+///
+/// - Parameters:
+///   - deckID: the deck.
+///   - name: the player's name.
+///   - options: `--server` and any other options.
+func joinedToken(_ deckID: String, _ name: String, _ options: [String]) async throws -> String {
+    let join = try await runCommand(TableCommand.self, ["join", deckID, name] + options)
+    return try #require(tableValue("token", in: join.standardOutput), "riffle table join: \(join.standardError)")
+}

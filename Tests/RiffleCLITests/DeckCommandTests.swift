@@ -105,8 +105,7 @@ struct DeckCommandTests {
     func overDraw() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new", "--cards", "AS,KH"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let id = try await newDeck(["--cards", "AS,KH"] + s)
             let run = try await runCommand(DeckCommand.self, ["draw", id, "--count", "5"] + s)
             #expect(run.status == 1)
             #expect(tableValue("drawn", in: run.standardOutput) == "2")

@@ -10,8 +10,7 @@ struct PileCommandTests {
     func pileFlow() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let id = try await newDeck(s)
             _ = try await runCommand(DeckCommand.self, ["draw", id, "--count", "5"] + s)
 
             let add = try await runCommand(PileCommand.self, ["add", id, "discard", "--cards", "AS,2S,3S,4S"] + s)

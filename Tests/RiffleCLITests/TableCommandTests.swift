@@ -11,8 +11,7 @@ struct TableCommandTests {
     func joinDealHand() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let id = try await newDeck(["--shuffle"] + s)
 
             let join = try await runCommand(TableCommand.self, ["join", id, "ana"] + s)
             #expect(join.status == 0)
@@ -65,8 +64,7 @@ struct TableCommandTests {
     func watch() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let id = try await newDeck(["--shuffle"] + s)
             let join = try await runCommand(TableCommand.self, ["join", id, "ana"] + s)
             let token = try #require(tableValue("token", in: join.standardOutput))
             _ = try await runCommand(TableCommand.self, ["join", id, "bo"] + s)
@@ -123,13 +121,9 @@ struct SeatedDeckCommandTests {
     func seatedDeckNeedsAToken() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new", "--shuffle"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
-            let ana = try #require(
-                tableValue(
-                    "token", in: try await runCommand(TableCommand.self, ["join", id, "ana"] + s).standardOutput))
-            let bo = try #require(
-                tableValue("token", in: try await runCommand(TableCommand.self, ["join", id, "bo"] + s).standardOutput))
+            let id = try await newDeck(["--shuffle"] + s)
+            let ana = try await joinedToken(id, "ana", s)
+            let bo = try await joinedToken(id, "bo", s)
 
             let anonymous = try await runCommand(DeckCommand.self, ["draw", id, "--count", "2"] + s)
             #expect(anonymous.status == 1)
@@ -156,13 +150,10 @@ struct TableSeatCommandTests {
     func removeAndLeave() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let id = try await newDeck(s)
             var tokens: [String: String] = [:]
             for name in ["ana", "bo", "cy"] {
-                tokens[name] = try #require(
-                    tableValue(
-                        "token", in: try await runCommand(TableCommand.self, ["join", id, name] + s).standardOutput))
+                tokens[name] = try await joinedToken(id, name, s)
             }
             let ana = try #require(tokens["ana"])
             _ = try await runCommand(TableCommand.self, ["deal", id, "bo", "--count", "3", "--token", ana] + s)

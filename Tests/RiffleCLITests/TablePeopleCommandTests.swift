@@ -11,8 +11,7 @@ struct TablePeopleCommandTests {
     func peopleFromTheTerminal() async throws {
         try await TestServer.run { server in
             let s = ["--server", server.baseURL]
-            let new = try await runCommand(DeckCommand.self, ["new"] + s)
-            let id = try #require(tableValue("deck", in: new.standardOutput))
+            let id = try await newDeck(s)
             let join = try await runCommand(TableCommand.self, ["join", id, "ana", "--display-name", "Anaïs"] + s)
             #expect(join.status == 0)
             #expect(tableValue("shown as", in: join.standardOutput) == "Anaïs")

@@ -123,6 +123,14 @@ def driver():
     browser_driver.quit()
 
 
+@pytest.fixture()
+def other():
+    """A second browser (another player's, for one test), beside the session's `driver`."""
+    browser = chromium()
+    yield browser
+    browser.quit()
+
+
 def record_page_errors(browser_driver):
     """Every page the current tab loads records its uncaught errors in window.__riffleErrors."""
     browser_driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """

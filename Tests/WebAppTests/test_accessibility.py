@@ -16,8 +16,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ARTIFACTS
 from webapp import (
-    announcement, counts, go, no_page_errors, open_app, press_retry, server_down, server_up, settled, top_code, wait_banner,
-    wait_for_animations,
+    announcement, counts, go, no_page_errors, open_app, press_retry, server_down, server_up, settled, top_code,
+    wait_banner, wait_for_animations, reduced_motion,
 )
 
 
@@ -161,9 +161,7 @@ def test_the_focus_ring_has_three_to_one_contrast(driver, server):
 
 
 def test_swipes_announce_the_new_top_card_and_the_empty_deck_keeps_focus(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         first = top_code(driver)
         keep = driver.find_element(By.CSS_SELECTOR, "[data-action='keep']")
@@ -203,8 +201,6 @@ def test_swipes_announce_the_new_top_card_and_the_empty_deck_keeps_focus(driver,
         assert active.text == "The deck is empty." or "stack" in (active.get_attribute("class") or "")
         WebDriverWait(driver, 5).until(lambda d: "The deck is empty" in announcement(d))
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_axe_finds_no_violation_at_all_offline_with_pending_rows_and_after_a_reload(driver, server):
@@ -212,14 +208,12 @@ def test_axe_finds_no_violation_at_all_offline_with_pending_rows_and_after_a_rel
     from webapp import deck_id, wait_ready
     driver.set_script_timeout(30)
     source = axe_source()
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     found = {}
 
     def check(name):
         found[name] = run_axe(driver, source, name, strict=True)
 
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         stack = driver.find_element(By.CSS_SELECTOR, ".stack")
         for key in (Keys.ARROW_RIGHT, Keys.ARROW_LEFT):
@@ -257,8 +251,6 @@ def test_axe_finds_no_violation_at_all_offline_with_pending_rows_and_after_a_rel
         go(driver, "piles")
         check("piles-online")
         assert deck_id(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert {name: v for name, v in found.items() if v} == {}
     no_page_errors(driver)
 

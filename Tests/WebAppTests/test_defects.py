@@ -7,8 +7,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api
 from webapp import (
-    counts, deck_id, pile_codes, go, no_page_errors, open_app, press_retry, server_down, server_up, settled, wait_banner,
-    wait_for_animations, wait_ready,
+    counts, deck_id, pile_codes, go, no_page_errors, open_app, press_retry, server_down, server_up, settled,
+    wait_banner, wait_for_animations, wait_ready, reduced_motion,
 )
 
 RECORD_ANNOUNCEMENTS = """
@@ -163,9 +163,7 @@ def test_new_deck_with_the_server_down_says_so_and_is_done_on_retry(driver, serv
 
 
 def test_counts_say_one_card_not_one_cards(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         stack = driver.find_element(By.CSS_SELECTOR, ".stack")
         for _ in range(120):
@@ -185,8 +183,6 @@ def test_counts_say_one_card_not_one_cards(driver, server):
             "1 card in the stack · 0 cards left in the deck"
         settled(driver)
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def at_rest(transform):
@@ -196,9 +192,7 @@ def at_rest(transform):
 
 
 def test_reduced_motion_releases_a_drag_without_animating_it(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         from webapp import drag, top_code
         first = top_code(driver)
@@ -219,8 +213,6 @@ def test_reduced_motion_releases_a_drag_without_animating_it(driver, server):
         settled(driver)
         assert pile_codes(server, deck_id(driver), "keep") == [first]
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_shift_shows_the_top_card_moving_to_the_bottom(driver, server):

@@ -20,7 +20,7 @@ from conftest import REPO, RiffleServer, api
 from webapp import (
     announcement, counts, deck_id, go, hand_codes, listen, no_page_errors, open_app, pile_codes, said, screenshot,
     server_down, server_up, settled, stack_label, sync_text, top_code, visible_rows, wait_banner, wait_for_animations,
-    wait_offline_ready, wait_ready,
+    wait_offline_ready, wait_ready, reduced_motion,
 )
 
 RESEND_LIMIT_S = 10
@@ -236,9 +236,7 @@ def test_undo_history_survives_a_reload(driver, server):
 
 
 def test_a_stack_that_runs_dry_offline_says_more_cards_come_when_the_server_is_back(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server, width=360, height=740)
         deck = deck_id(driver)
         listen(driver)
@@ -268,8 +266,6 @@ def test_a_stack_that_runs_dry_offline_says_more_cards_come_when_the_server_is_b
         settled(driver)
         assert len(pile_codes(server, deck, "keep")) == 10
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_an_offline_draw_into_a_pile_shows_a_pending_row_then_says_which_card_arrived(driver, server):

@@ -11,7 +11,7 @@ from conftest import api, record_page_errors
 from webapp import (
     code_of, counts, deck_id, go, hand_codes, no_page_errors, open_app, pile_codes, press_retry, screenshot,
     server_answers_busy, server_answers_normally, server_down, server_up, settled, sync_text, top_code, visible_rows,
-    wait_banner, wait_for_animations, wait_ready,
+    wait_banner, wait_for_animations, wait_ready, reduced_motion,
 )
 
 
@@ -165,9 +165,7 @@ def keep_every_card(driver):
 
 
 def test_reshuffle_never_empties_keep_and_says_what_it_does_with_each_pile(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         deck = deck_id(driver)
         keep_every_card(driver)
@@ -203,14 +201,10 @@ def test_reshuffle_never_empties_keep_and_says_what_it_does_with_each_pile(drive
         assert code_of(driver.find_element(By.CSS_SELECTOR, ".stack").get_attribute("aria-label").split(
             "Top card: ")[1].split(".")[0]) in moved
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_a_card_returned_while_the_stack_is_empty_is_dealt_again(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         deck = deck_id(driver)
         keep_every_card(driver)
@@ -225,8 +219,6 @@ def test_a_card_returned_while_the_stack_is_empty_is_dealt_again(driver, server)
         assert not driver.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed()
         assert hand_codes(server, deck) == [returned]
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_quick_swipes_and_undos_on_a_slow_network_all_reach_the_api(driver, server):

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from conftest import api, chromium
 from test_play import button, card_name, field, hand, join, play, start_table, text_shown
 from test_play_once import deal, live_and_saved
-from test_play_table import moves, other  # noqa: F401 (the fixture)
+from test_play_table import moves
 from webapp import PageWait
 from webapp import no_page_errors, set_viewport
 

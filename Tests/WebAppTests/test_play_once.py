@@ -9,13 +9,12 @@ back. Everything is read from what a person sees (accessible names, visible text
 
 import re
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import api, chromium
+from conftest import api
 from test_play import button, card_button, card_name, field, hand, join, play, select_cards, start_table, text_shown
 from webapp import PageWait
 from webapp import (
@@ -23,14 +22,6 @@ from webapp import (
 )
 
 KEY = re.compile(r"^[0-9a-f]{32}$")
-
-
-@pytest.fixture()
-def other():
-    """A second player's browser."""
-    browser = chromium()
-    yield browser
-    browser.quit()
 
 
 def sit(driver, server, name):

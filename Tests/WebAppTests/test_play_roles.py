@@ -4,23 +4,14 @@ on their page and can join again. Both need the server's roles (helper A's branc
 the players' hands away for good and there is no way to remove a player, and the tests say so.
 """
 
-import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
-from conftest import api, call, chromium
+from conftest import api, call
 from test_play import button, field, hand, join, text_shown
 from test_play_once import deal, live_and_saved, sit
 from webapp import PageWait
 from webapp import no_page_errors
-
-
-@pytest.fixture()
-def other():
-    """A second player's browser."""
-    browser = chromium()
-    yield browser
-    browser.quit()
 
 
 def buttons(driver):

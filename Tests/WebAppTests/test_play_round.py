@@ -13,7 +13,8 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import RiffleServer, chromium
 from test_play import (
-    NetworkRecord, button, card_button, card_name, dom, field, hand, leaks, play, select_cards, start_table, text_shown,
+    NetworkRecord, button, card_button, card_name, dom, field, hand, join, leaks, play, select_cards, start_table,
+    text_shown,
 )
 from test_play_once import centre_codes, live_and_saved
 from test_play_table import card_by_keyboard, drag_to, moves, on_screen, tab_to
@@ -44,16 +45,6 @@ def browsers():
         browser.quit()
 
 
-def sit_as(driver, link, typed, width, height, base):
-    set_viewport(driver, width, height)
-    driver.get(f"{base}/css/app.css")
-    driver.execute_script("localStorage.clear(); sessionStorage.clear()")
-    driver.get(link)
-    field(driver, "Your name").send_keys(typed)
-    button(driver, "Join the table").click()
-    text_shown(driver, f"You are {typed}.")
-
-
 def shot(pages, step):
     for name, page in pages.items():
         size = page.execute_script("return `${innerWidth}x${innerHeight}`")
@@ -76,8 +67,8 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
     field(ana, "Your name").send_keys("Ana")
     button(ana, "Join the table").click()
     text_shown(ana, "You are Ana.")
-    sit_as(bo, link, "Bo", 360, 740, base)
-    sit_as(zoe, link, "Zoë", 1440, 900, base)
+    join(bo, base, link, "Bo", 360, 740)
+    join(zoe, base, link, "Zoë", 1440, 900)
     set_viewport(watcher, 740, 360)
     watcher.get(f"{base}/css/app.css")
     watcher.get(f"{link}/watch")

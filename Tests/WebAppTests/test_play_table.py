@@ -9,7 +9,7 @@ text) and checked against the API. Screenshots at 360x740, 740x360 and 1440x900.
 import re
 import urllib.request
 
-import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -26,16 +26,19 @@ PHONES = [(360, 740), (740, 360)]
 SIZES = PHONES + [(1440, 900)]
 
 
-@pytest.fixture()
-def other():
-    browser = chromium()
-    yield browser
-    browser.quit()
+LOG_LINES = "ul[aria-labelledby='play-log-title'] li"
 
 
 def moves(driver):
-    """The move log's lines, newest first, as shown."""
-    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "ul[aria-labelledby='play-log-title'] li")]
+    """The move log's lines, newest first, as shown. The log re-renders on every event, so a line found may be
+    replaced before it is read: then the new lines are read (callers also use this outside PageWait, for a wait's
+    message)."""
+    for _ in range(10):
+        try:
+            return [item.text for item in driver.find_elements(By.CSS_SELECTOR, LOG_LINES)]
+        except StaleElementReferenceException:
+            continue
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, LOG_LINES)]
 
 
 def on_screen(driver):

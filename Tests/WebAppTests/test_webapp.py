@@ -15,9 +15,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ARTIFACTS, api
 from webapp import (
-    announcement, code_of, counts, deck_id, drag, go, no_page_errors, open_app, pile_codes, screenshot, server_answers_busy,
-    server_answers_normally, press_retry, server_down, server_up, settled, top_code, visible_rows, wait_banner,
-    wait_for_animations, wait_ready,
+    announcement, code_of, counts, deck_id, drag, go, no_page_errors, open_app, pile_codes, screenshot,
+    server_answers_busy, server_answers_normally, press_retry, server_down, server_up, settled, top_code, visible_rows,
+    wait_banner, wait_for_animations, wait_ready, reduced_motion,
 )
 
 
@@ -299,9 +299,7 @@ def test_engine_time_per_frame_is_reported(driver, server):
 
 
 def test_reduced_motion_swipes_without_animation_and_an_empty_deck_offers_to_reshuffle_the_discards(driver, server):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    try:
+    with reduced_motion(driver):
         open_app(driver, server)
         stack = driver.find_element(By.CSS_SELECTOR, ".stack")
         first = top_code(driver)
@@ -338,8 +336,6 @@ def test_reduced_motion_swipes_without_animation_and_an_empty_deck_offers_to_res
         assert not driver.find_element(By.CSS_SELECTOR, "[data-action='undo']").is_enabled(), \
             "cards shuffled back into the deck leave the undo history"
         no_page_errors(driver)
-    finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_a_reload_continues_the_same_deck_with_its_stack_piles_and_table(driver, server):

@@ -6,6 +6,7 @@ Nothing here reads the app's private state: the deck id comes from the requests 
 top card from the stack's accessible name, pile contents from the visible rows or the API.
 """
 
+import contextlib
 import json
 import re
 import threading
@@ -51,6 +52,18 @@ def open_app(driver, server, route="swipe", width=1280, height=900, query="", fr
         driver.execute_script("localStorage.clear(); sessionStorage.clear()")
     driver.get(f"{server}/?load={next(LOADS)}{query}#{route}")
     wait_ready(driver)
+
+
+@contextlib.contextmanager
+def reduced_motion(driver):
+    """The page as a user who asked for reduced motion sees it (prefers-reduced-motion: reduce), until the block
+    ends, however it ends."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def set_viewport(driver, width, height):

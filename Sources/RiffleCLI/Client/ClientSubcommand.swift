@@ -53,12 +53,19 @@ extension ClientSubcommand {
                 return 1
             }
             return 0
-        } catch let error as DeckClientError {
-            output.standardError("error: \(CardTableFormatter.describe(error))\n")
-            return 1
         } catch {
-            output.standardError("error: \(error)\n")
-            return 1
+            return reportFailure(error, output: output)
         }
+    }
+
+    /// Prints a failed request's error on standard error, `error: <server message> (HTTP <status>)` for the
+    /// server's and the network's, and returns the exit status 1.
+    func reportFailure(_ error: any Error, output: CommandOutput) -> Int32 {
+        if let error = error as? DeckClientError {
+            output.standardError("error: \(CardTableFormatter.describe(error))\n")
+        } else {
+            output.standardError("error: \(error)\n")
+        }
+        return 1
     }
 }

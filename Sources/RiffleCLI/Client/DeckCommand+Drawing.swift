@@ -4,7 +4,7 @@ import PlayingCards
 
 extension DeckCommand {
     /// `riffle deck draw ID [--count N] [--bottom|--random]`.
-    public struct Draw: ClientSubcommand {
+    public struct Draw: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "draw",
@@ -27,10 +27,9 @@ extension DeckCommand {
 
         /// Draws and prints the cards.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
+            await performAsPlayer(
                 .draw(deckID: deckID, count: count, from: position?.source ?? .top), as: DrawResult.self,
-                output: output, environment: environment,
-                token: player.playerToken(environment: environment)
+                output: output, environment: environment
             ) { CardTableFormatter.draw($0) }
         }
     }
@@ -58,7 +57,7 @@ extension DeckCommand {
     }
 
     /// `riffle deck return ID [--cards AS,KH]`.
-    public struct ReturnCards: ClientSubcommand {
+    public struct ReturnCards: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "return", abstract: "Return drawn cards (not in a pile) to the bottom of the deck.")
@@ -84,10 +83,9 @@ extension DeckCommand {
         /// Returns the cards and prints the deck's remaining count.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             let only = cards.flatMap { try? CardListArgument.parse($0) }
-            return await perform(
+            return await performAsPlayer(
                 .returnCards(deckID: deckID, cards: only), as: ReturnResult.self, output: output,
-                environment: environment,
-                token: player.playerToken(environment: environment), render: CardTableFormatter.returned)
+                environment: environment, render: CardTableFormatter.returned)
         }
     }
 }

@@ -81,7 +81,7 @@ public struct DeckCommand: AsyncParsableCommand {
     }
 
     /// `riffle deck shuffle ID [--remaining]`.
-    public struct Shuffle: ClientSubcommand {
+    public struct Shuffle: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "shuffle",
@@ -103,10 +103,9 @@ public struct DeckCommand: AsyncParsableCommand {
 
         /// Reshuffles and prints the deck's state.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
+            await performAsPlayer(
                 .shuffle(deckID: deckID, remainingOnly: remaining), as: DeckStatus.self, output: output,
-                environment: environment,
-                token: player.playerToken(environment: environment), render: CardTableFormatter.deckStatus)
+                environment: environment, render: CardTableFormatter.deckStatus)
         }
     }
 }

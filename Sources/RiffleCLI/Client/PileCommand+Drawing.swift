@@ -4,7 +4,7 @@ import PlayingCards
 
 extension PileCommand {
     /// `riffle pile draw ID PILE [--count N] [--cards AS,KH] [--bottom|--random]`.
-    public struct Draw: ClientSubcommand {
+    public struct Draw: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "draw",
@@ -49,14 +49,14 @@ extension PileCommand {
             } else {
                 request = .drawFromPile(deckID: deckID, pile: pile, count: count ?? 1, from: position?.source ?? .top)
             }
-            return await perform(
+            return await performAsPlayer(
                 request, as: PileDrawResult.self, output: output, environment: environment,
-                token: player.playerToken(environment: environment), render: CardTableFormatter.pileDraw)
+                render: CardTableFormatter.pileDraw)
         }
     }
 
     /// `riffle pile return ID PILE [--cards AS,KH]`.
-    public struct ReturnPile: ClientSubcommand {
+    public struct ReturnPile: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "return", abstract: "Return a pile (or some of its cards) to the bottom of the deck.")
@@ -85,10 +85,8 @@ extension PileCommand {
         /// Returns the cards and prints the piles.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             let only = cards.flatMap { try? CardListArgument.parse($0) }
-            return await perform(
-                .returnPile(deckID: deckID, pile: pile, cards: only), as: PileState.self, output: output,
-                environment: environment, token: player.playerToken(environment: environment),
-                render: CardTableFormatter.pileState)
+            return await printPiles(
+                .returnPile(deckID: deckID, pile: pile, cards: only), output: output, environment: environment)
         }
     }
 }

@@ -20,7 +20,7 @@ public struct PileCommand: AsyncParsableCommand {
     public init() {}
 
     /// `riffle pile add ID PILE --cards AS,KH`.
-    public struct Add: ClientSubcommand {
+    public struct Add: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Move drawn cards onto a pile (created if needed).")
@@ -49,15 +49,13 @@ public struct PileCommand: AsyncParsableCommand {
         /// Adds the cards and prints the piles.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
             let list = (try? CardListArgument.parse(cards)) ?? []
-            return await perform(
-                .addToPile(deckID: deckID, pile: pile, cards: list), as: PileState.self, output: output,
-                environment: environment, token: player.playerToken(environment: environment),
-                render: CardTableFormatter.pileState)
+            return await printPiles(
+                .addToPile(deckID: deckID, pile: pile, cards: list), output: output, environment: environment)
         }
     }
 
     /// `riffle pile list ID PILE`.
-    public struct List: ClientSubcommand {
+    public struct List: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List every pile's size and one pile's cards (bottom to top).")
@@ -79,14 +77,12 @@ public struct PileCommand: AsyncParsableCommand {
 
         /// Lists the piles.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
-                .listPile(deckID: deckID, pile: pile), as: PileState.self, output: output, environment: environment,
-                token: player.playerToken(environment: environment), render: CardTableFormatter.pileState)
+            await printPiles(.listPile(deckID: deckID, pile: pile), output: output, environment: environment)
         }
     }
 
     /// `riffle pile shuffle ID PILE`.
-    public struct Shuffle: ClientSubcommand {
+    public struct Shuffle: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(commandName: "shuffle", abstract: "Shuffle one pile.")
 
@@ -107,9 +103,7 @@ public struct PileCommand: AsyncParsableCommand {
 
         /// Shuffles the pile and prints the piles.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
-                .shufflePile(deckID: deckID, pile: pile), as: PileState.self, output: output, environment: environment,
-                token: player.playerToken(environment: environment), render: CardTableFormatter.pileState)
+            await printPiles(.shufflePile(deckID: deckID, pile: pile), output: output, environment: environment)
         }
     }
 

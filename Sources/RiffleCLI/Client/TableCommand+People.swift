@@ -4,7 +4,7 @@ import PlayingCards
 
 extension TableCommand {
     /// `riffle table seats ID a,b,c --token T`: the host reorders the seats.
-    public struct Seats: ClientSubcommand {
+    public struct Seats: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "seats", abstract: "Reorder the seats (host only): every player once, comma-separated.")
@@ -30,15 +30,14 @@ extension TableCommand {
 
         /// Reorders and prints the seats.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
+            await performAsPlayer(
                 .reorderSeats(deckID: deckID, order: order.split(separator: ",").map(String.init)),
-                as: TablePeople.self, output: output, environment: environment,
-                token: player.playerToken(environment: environment), render: TableCommand.people)
+                as: TablePeople.self, output: output, environment: environment, render: TableCommand.people)
         }
     }
 
     /// `riffle table turn ID [--to next|none|NAME] [--strict true|false] --token T`.
-    public struct Turn: ClientSubcommand {
+    public struct Turn: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "turn",
@@ -73,15 +72,14 @@ extension TableCommand {
                 case "none": .nobody
                 case let name?: .player(name)
                 }
-            return await perform(
+            return await performAsPlayer(
                 .turn(deckID: deckID, to: target, strict: strict), as: TablePeople.self, output: output,
-                environment: environment, token: player.playerToken(environment: environment),
-                render: TableCommand.people)
+                environment: environment, render: TableCommand.people)
         }
     }
 
     /// `riffle table face ID PILE down|up --token T`: turn a public pile face down or face up.
-    public struct Face: ClientSubcommand {
+    public struct Face: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "face", abstract: "Turn a public pile face down (nobody sees its cards) or face up.")
@@ -108,10 +106,9 @@ extension TableCommand {
 
         /// Turns the pile and prints the piles.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
-                .turnPile(deckID: deckID, pile: pile, faceDown: face == "down"), as: PileState.self, output: output,
-                environment: environment, token: player.playerToken(environment: environment),
-                render: CardTableFormatter.pileState)
+            await printPiles(
+                .turnPile(deckID: deckID, pile: pile, faceDown: face == "down"), output: output,
+                environment: environment)
         }
     }
 

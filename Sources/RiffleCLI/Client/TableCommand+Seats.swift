@@ -4,7 +4,7 @@ import PlayingCards
 
 extension TableCommand {
     /// `riffle table leave ID [NAME] --token T`: leave the table as your player.
-    public struct Leave: ClientSubcommand {
+    public struct Leave: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "leave",
@@ -14,34 +14,24 @@ extension TableCommand {
         @OptionGroup public var options: ClientOptions
         /// `--token`.
         @OptionGroup public var player: PlayerOptions
-        /// The deck id.
-        @Argument(help: "The deck id.") public var deckID: String
-        /// The player who leaves.
-        @Argument(help: "Your player name (default: $RIFFLE_PLAYER).") public var name: String?
+        /// The deck, and the player who leaves.
+        @OptionGroup public var seat: SeatArguments
 
         /// Creates the subcommand (used by the argument parser).
         public init() {}
 
-        /// Checks the name when given.
-        public func validate() throws {
-            if let name { try TableCommand.validate(player: name) }
-        }
-
         /// Leaves and prints the piles left behind.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            guard let chosen = PlayerOptions.player(name, environment: environment) else {
-                output.standardError(
-                    "error: name the player (riffle table leave \(deckID) NAME) or set RIFFLE_PLAYER.\n")
+            guard let chosen = seat.chosenPlayer(for: "leave", output: output, environment: environment) else {
                 return 1
             }
             return await TableCommand.removePlayer(
-                chosen, deckID: deckID, with: self, token: player.playerToken(environment: environment),
-                output: output, environment: environment)
+                chosen, deckID: seat.deckID, with: self, output: output, environment: environment)
         }
     }
 
     /// `riffle table remove ID NAME --token T`: the host removes a player.
-    public struct Remove: ClientSubcommand {
+    public struct Remove: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "remove",
@@ -64,20 +54,18 @@ extension TableCommand {
 
         /// Removes the player and prints the piles left.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await TableCommand.removePlayer(
-                name, deckID: deckID, with: self, token: player.playerToken(environment: environment), output: output,
-                environment: environment)
+            await TableCommand.removePlayer(name, deckID: deckID, with: self, output: output, environment: environment)
         }
     }
 
-    /// Sends `DELETE /api/deck/<id>/player/<name>/` and prints who left and the piles.
+    /// Sends `DELETE /api/deck/<id>/player/<name>/` as the command's player and prints who left and the piles.
     static func removePlayer(
-        _ name: String, deckID: String, with command: some ClientSubcommand, token: PlayerToken?,
-        output: CommandOutput, environment: [String: String]
+        _ name: String, deckID: String, with command: some PlayerSubcommand, output: CommandOutput,
+        environment: [String: String]
     ) async -> Int32 {
-        await command.perform(
+        await command.performAsPlayer(
             .removePlayer(deckID: deckID, player: name), as: LeaveResult.self, output: output,
-            environment: environment, token: token
+            environment: environment
         ) { left in
             CardTableFormatter.table([
                 ("deck", left.deckID), ("removed", left.player), ("remaining", String(left.remaining)),

@@ -65,7 +65,7 @@ public struct TableCommand: AsyncParsableCommand {
     }
 
     /// `riffle table deal ID PILE --count N`.
-    public struct Deal: ClientSubcommand {
+    public struct Deal: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "deal", abstract: "Deal cards from the stack face down into a pile or a player's hand.")
@@ -92,9 +92,9 @@ public struct TableCommand: AsyncParsableCommand {
 
         /// Deals and prints the piles (the cards only when you may see them).
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            await perform(
+            await performAsPlayer(
                 .deal(deckID: deckID, pile: pile, count: count), as: DealResult.self, output: output,
-                environment: environment, token: player.playerToken(environment: environment)
+                environment: environment
             ) { deal in
                 var rows = [("deck", deal.deckID)]
                 rows.append(("dealt", deal.cards.map(CardTableFormatter.cardLine) ?? "\(count) face down"))
@@ -105,7 +105,7 @@ public struct TableCommand: AsyncParsableCommand {
     }
 
     /// `riffle table hand ID [NAME] --token T`.
-    public struct Hand: ClientSubcommand {
+    public struct Hand: PlayerSubcommand {
         /// The subcommand's name and help.
         public static let configuration = CommandConfiguration(
             commandName: "hand", abstract: "Show your hand, and how many cards everyone else holds.")
@@ -114,33 +114,22 @@ public struct TableCommand: AsyncParsableCommand {
         @OptionGroup public var options: ClientOptions
         /// `--token`.
         @OptionGroup public var player: PlayerOptions
-        /// The deck id.
-        @Argument(help: "The deck id.") public var deckID: String
-        /// The player whose hand to show.
-        @Argument(help: "Your player name (default: $RIFFLE_PLAYER).") public var name: String?
+        /// The deck, and the player whose hand to show.
+        @OptionGroup public var seat: SeatArguments
 
         /// Creates the subcommand (used by the argument parser).
         public init() {}
 
-        /// Checks the name when given.
-        public func validate() throws {
-            if let name { try TableCommand.validate(player: name) }
-        }
-
         /// Lists the player's hand with their token.
         public func run(output: CommandOutput, environment: [String: String]) async -> Int32 {
-            guard let chosen = PlayerOptions.player(name, environment: environment) else {
-                output.standardError(
-                    "error: name the player (riffle table hand \(deckID) NAME) or set RIFFLE_PLAYER.\n")
+            guard let chosen = seat.chosenPlayer(for: "hand", output: output, environment: environment) else {
                 return 1
             }
-            let token = player.playerToken(environment: environment)
-            if token == nil {
+            if player.playerToken(environment: environment) == nil {
                 output.standardError("note: no --token or RIFFLE_TOKEN: \(chosen)'s cards stay hidden.\n")
             }
-            return await perform(
-                .listPile(deckID: deckID, pile: chosen), as: PileState.self, output: output,
-                environment: environment, token: token, render: CardTableFormatter.pileState)
+            return await printPiles(
+                .listPile(deckID: seat.deckID, pile: chosen), output: output, environment: environment)
         }
     }
 

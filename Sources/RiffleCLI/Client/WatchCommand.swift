@@ -64,12 +64,8 @@ public struct WatchCommand: ClientSubcommand {
                 if let count, printed >= count { break }
             }
             return 0
-        } catch let error as DeckClientError {
-            output.standardError("error: \(CardTableFormatter.describe(error))\n")
-            return 1
         } catch {
-            output.standardError("error: \(error)\n")
-            return 1
+            return reportFailure(error, output: output)
         }
     }
 }

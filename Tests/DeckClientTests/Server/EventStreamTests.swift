@@ -60,12 +60,9 @@ struct EventStreamTests {
         let proxy = try DroppingProxy(upstreamPort: server.port)
         defer { proxy.close() }
         do {
-            let direct = DeckOfCardsClient(
-                configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
-            let viaProxy = DeckOfCardsClient(
-                configuration: DeckClientConfiguration(
-                    baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, timeout: 20,
-                    retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: 0.05, maximumBackoff: 0.2)))
+            let direct = server.client
+            let viaProxy = proxy.client(
+                retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: 0.05, maximumBackoff: 0.2))
             let id = try await direct.newDeck(shuffled: true).deckID
             let ana = try await direct.join(deckID: id, player: "ana")
             let asAna = direct.withPlayer(ana.token)

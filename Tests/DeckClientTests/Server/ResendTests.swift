@@ -13,12 +13,8 @@ struct ResendTests {
         let proxy = try DroppingProxy(upstreamPort: server.port)
         defer { proxy.close() }
         do {
-            let direct = DeckOfCardsClient(
-                configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
-            let viaProxy = DeckOfCardsClient(
-                configuration: DeckClientConfiguration(
-                    baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, timeout: 20,
-                    retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: 0.05)))
+            let direct = server.client
+            let viaProxy = proxy.client(retryPolicy: RetryPolicy(maximumAttempts: 3, initialBackoff: 0.05))
             let id = try await direct.newDeck(shuffled: true).deckID
 
             proxy.dropAnswers(1)

@@ -7,9 +7,24 @@ func withTestServer(
     isolation: isolated (any Actor)? = #isolation, _ body: (DeckOfCardsClient, TestServer) async throws -> Void
 ) async throws {
     try await TestServer.run { server in
-        let client = DeckOfCardsClient(
-            configuration: DeckClientConfiguration(baseURL: URL(string: server.baseURL)!, timeout: 20))
-        try await body(client, server)
+        try await body(server.client, server)
+    }
+}
+
+extension TestServer {
+    /// A client that reaches this server directly, with a 20-second timeout for CI's busy machines.
+    var client: DeckOfCardsClient {
+        DeckOfCardsClient(configuration: DeckClientConfiguration(baseURL: URL(string: baseURL)!, timeout: 20))
+    }
+}
+
+extension DroppingProxy {
+    /// A client that reaches the server through this proxy, resending as `retryPolicy` says, with a 20-second
+    /// timeout.
+    func client(retryPolicy: RetryPolicy) -> DeckOfCardsClient {
+        DeckOfCardsClient(
+            configuration: DeckClientConfiguration(
+                baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeout: 20, retryPolicy: retryPolicy))
     }
 }
 

@@ -8,15 +8,15 @@ import { test } from 'node:test';
 import { DeckModel } from '../../../Sources/RiffleWebApp/Public/js/deck-model.js';
 import { describeState, sameCards } from '../../../Sources/RiffleWebApp/Public/js/deck-state.js';
 import { FakeDeckServer, SharedStorage, seeded } from './fake-deck-api.mjs';
+import { keepWhatItSays } from './model-support.mjs';
 
 const SEEDS = Number(process.env.MODEL_SEEDS || 60);
 const STEPS = Number(process.env.MODEL_STEPS || 50);
 
 function openTab(server, shared, tabId = 'tab-a') {
   const tab = shared.tab();
-  const model = new DeckModel({ api: server.api, storage: tab.storage, tabId, onOtherTab: tab.onOtherTab });
-  model.notices = [];
-  model.addEventListener('notice', (event) => model.notices.push(event.detail));
+  const model = keepWhatItSays(
+    new DeckModel({ api: server.api, storage: tab.storage, tabId, onOtherTab: tab.onOtherTab }));
   model.start();
   return model;
 }

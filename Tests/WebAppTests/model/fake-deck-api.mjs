@@ -141,6 +141,15 @@ export class FakeDeckServer {
 
   makeAPI() {
     const pileNotFound = (name) => new APIError(`The pile, ${name} does not exist.`, { status: 404 });
+    /** Takes the named cards out of a pile (the last copy of each), or changes nothing and throws a 404. */
+    const takeFromPile = (deck, name, codes) => {
+      if (!deck.piles.has(name)) throw pileNotFound(name);
+      const pile = deck.piles.get(name);
+      if (!codes.every((code) => pile.includes(code))) {
+        throw new APIError(`The pile, ${name} does not contain the requested cards.`, { status: 404 });
+      }
+      for (const code of codes) pile.splice(pile.lastIndexOf(code), 1);
+    };
     return {
       newShuffledDeck: ({ key } = {}) => this.call('newShuffledDeck', [], key, () => {
         this.created = (this.created || 0) + 1;
@@ -174,23 +183,13 @@ export class FakeDeckServer {
       }),
       drawFromPile: (id, name, codes, { key } = {}) => this.call('drawFromPile', [id, name, codes], key, () => {
         const deck = this.deck(id);
-        if (!deck.piles.has(name)) throw pileNotFound(name);
-        const pile = deck.piles.get(name);
-        if (!codes.every((code) => pile.includes(code))) {
-          throw new APIError(`The pile, ${name} does not contain the requested cards.`, { status: 404 });
-        }
-        for (const code of codes) pile.splice(pile.lastIndexOf(code), 1);
+        takeFromPile(deck, name, codes);
         deck.drawn.push(...codes);
         return { success: true, deck_id: id, cards: codes.map(cardObject), piles: this.pilesJSON(deck, null) };
       }),
       returnToDeck: (id, name, codes, { key } = {}) => this.call('returnToDeck', [id, name, codes], key, () => {
         const deck = this.deck(id);
-        if (!deck.piles.has(name)) throw pileNotFound(name);
-        const pile = deck.piles.get(name);
-        if (!codes.every((code) => pile.includes(code))) {
-          throw new APIError(`The pile, ${name} does not contain the requested cards.`, { status: 404 });
-        }
-        for (const code of codes) pile.splice(pile.lastIndexOf(code), 1);
+        takeFromPile(deck, name, codes);
         deck.stack.push(...codes);
         return { success: true, deck_id: id, remaining: deck.stack.length, piles: this.pilesJSON(deck, null) };
       }),

@@ -10,20 +10,10 @@ import { PlayModel } from '../../../Sources/RiffleWebApp/Public/js/play-model.js
 import { CENTRE, codeName, otherPlayers } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
 import { SharedStorage, seeded } from './fake-deck-api.mjs';
 import { FakeTableServer } from './fake-table-api.mjs';
+import { freshTable, seat } from './model-support.mjs';
 
 const SEEDS = Number(process.env.MODEL_SEEDS || 40);
 const STEPS = Number(process.env.MODEL_STEPS || 30);
-
-function seat(server, shared, deckId, tabId = 'tab') {
-  const model = new PlayModel({
-    deckId, api: server.api, storage: shared.tab().storage, tabId, openEvents: (url) => server.openEvents(url),
-  });
-  model.notices = [];
-  model.announcements = [];
-  model.addEventListener('notice', (event) => model.notices.push(event.detail));
-  model.addEventListener('announce', (event) => model.announcements.push(event.detail));
-  return model;
-}
 
 async function quiet(server, ...models) {
   server.fault = null;
@@ -48,9 +38,7 @@ function assertMatches(server, model, context) {
 }
 
 test('a face-down deal: the dealer never learns the cards, the receiver sees them, and both hear about it', async () => {
-  const server = new FakeTableServer(seeded(1));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(1));
   const ana = seat(server, shared, deckId, 'a');
   const bo = seat(server, shared, deckId, 'b');
   await ana.join('ana');
@@ -83,9 +71,7 @@ test('a face-down deal: the dealer never learns the cards, the receiver sees the
 });
 
 test('a reload is the same player, and changes made while the server was down are sent afterwards', async () => {
-  const server = new FakeTableServer(seeded(2));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(2));
   const first = seat(server, shared, deckId, 'tab');
   await first.join('ana');
   await quiet(server, first);
@@ -109,10 +95,7 @@ test('a reload is the same player, and changes made while the server was down ar
 test('seeded sequences of deals, plays and takes through outages, lost answers, delays and dropped streams', async () => {
   for (let seed = 1; seed <= SEEDS; seed++) {
     const random = seeded(seed);
-    const server = new FakeTableServer(random);
-    server.maxDelayMs = 3;
-    const shared = new SharedStorage();
-    const deckId = server.newDeck();
+    const { server, shared, deckId } = freshTable(random, { maxDelayMs: 3 });
     const players = [seat(server, shared, deckId, 'a'), seat(server, shared, deckId, 'b')];
     await players[0].join('ana');
     await players[1].join('bo');
@@ -191,10 +174,7 @@ test('a deal whose answer was lost, with no event stream to tell, is resent with
 for (const allOrNothing of [true, false]) {
   test(`a take that loses its card to another player tells the player someone else took it (${allOrNothing
     ? 'the server refuses it' : 'the server answers success and moves nothing'})`, async () => {
-    const server = new FakeTableServer(seeded(12));
-    server.allOrNothing = allOrNothing;
-    const shared = new SharedStorage();
-    const deckId = server.newDeck();
+    const { server, shared, deckId } = freshTable(seeded(12), { allOrNothing });
     const ana = seat(server, shared, deckId, 'a');
     const bo = seat(server, shared, deckId, 'b');
     await ana.join('ana');
@@ -219,9 +199,7 @@ for (const allOrNothing of [true, false]) {
 }
 
 test('a played card keeps its place in the hand until the play is answered; playing it again does nothing', async () => {
-  const server = new FakeTableServer(seeded(13));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(13));
   const ana = seat(server, shared, deckId, 'a');
   await ana.join('ana');
   await quiet(server, ana);
@@ -243,9 +221,7 @@ test('a played card keeps its place in the hand until the play is answered; play
 
 test('the host starts a new round: every hand and the centre go back into the deck, on every player\'s view; ' +
   'another player may not', async () => {
-  const server = new FakeTableServer(seeded(14));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(14));
   const ana = seat(server, shared, deckId, 'a');
   const bo = seat(server, shared, deckId, 'b');
   await ana.join('ana');
@@ -272,9 +248,7 @@ test('the host starts a new round: every hand and the centre go back into the de
 });
 
 test('a removed player\'s model stops and says the seat is gone; forgetting it and joining again plays on', async () => {
-  const server = new FakeTableServer(seeded(15));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(15));
   const ana = seat(server, shared, deckId, 'a');
   const bo = seat(server, shared, deckId, 'b');
   await ana.join('ana');
@@ -300,9 +274,7 @@ test('a removed player\'s model stops and says the seat is gone; forgetting it a
 });
 
 test('a table the server no longer has is reported as gone', async () => {
-  const server = new FakeTableServer(seeded(16));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(16));
   const ana = seat(server, shared, deckId, 'a');
   await ana.join('ana');
   await quiet(server, ana);

@@ -6,23 +6,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { PlayModel } from '../../../Sources/RiffleWebApp/Public/js/play-model.js';
 import { fanFits, fanLayout } from '../../../Sources/RiffleWebApp/Public/js/play-fan.js';
 import { displayName, displayNameProblem, emptyRoster, playerIdFor, updateRoster } from '../../../Sources/RiffleWebApp/Public/js/play-roster.js';
 import { CENTRE, canUndo, sortHand } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
-import { SharedStorage, seeded } from './fake-deck-api.mjs';
-import { FakeTableServer } from './fake-table-api.mjs';
-
-function seat(server, shared, deckId, tabId) {
-  const model = new PlayModel({
-    deckId, api: server.api, storage: shared.tab().storage, tabId, openEvents: (url) => server.openEvents(url),
-  });
-  model.notices = [];
-  model.announcements = [];
-  model.addEventListener('notice', (event) => model.notices.push(event.detail));
-  model.addEventListener('announce', (event) => model.announcements.push(event.detail));
-  return model;
-}
+import { seeded } from './fake-deck-api.mjs';
+import { freshTable, seat } from './model-support.mjs';
 
 async function quiet(server, ...models) {
   for (let round = 0; round < 50; round++) {
@@ -34,9 +22,7 @@ async function quiet(server, ...models) {
 }
 
 async function table(...names) {
-  const server = new FakeTableServer(seeded(7));
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(7));
   const models = [];
   for (const name of names) {
     const model = seat(server, shared, deckId, name);
@@ -173,10 +159,7 @@ async function until(condition, what) {
 }
 
 test('on issue 32\'s server: display names as typed, presence, the turn passing, strict turns, seats', async () => {
-  const server = new FakeTableServer(seeded(11));
-  server.rich = true;
-  const shared = new SharedStorage();
-  const deckId = server.newDeck();
+  const { server, shared, deckId } = freshTable(seeded(11), { rich: true });
   const markup = '<img src=x onerror=alert(1)>';
   const ana = seat(server, shared, deckId, 'a');
   await ana.join('Jose', 'José');

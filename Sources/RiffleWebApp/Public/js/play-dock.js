@@ -5,28 +5,13 @@
 // `data-drop="player:<name>"`). The dock renders from the PlayModel and asks its owner (`onPlay`, `onGive`) to
 // make the change; it keeps nothing but the selection and the drag.
 
+import { element, face } from './play-dom.js';
 import { fanLayout } from './play-fan.js';
 import { cards, codeName, sortHand } from './play-state.js';
 
 const DRAG_SLOP = 6;
 // Each order's button: its short visible text, and its name (which holds that text, for voice control).
 const SORTS = [['dealt', 'Dealt', 'As dealt'], ['suit', 'Suit', 'By suit'], ['rank', 'Rank', 'By rank']];
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === 'text') node.textContent = value;
-    else if (name === 'className') node.className = value;
-    else node.setAttribute(name, value === true ? '' : value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
-function face(code) {
-  return element('img', { src: `/static/img/${code}.svg`, alt: '', className: 'play-face', draggable: 'false' });
-}
 
 export class HandDock {
   /**

@@ -15,27 +15,12 @@
 // under the pointer. A table that is gone, or a seat that was removed, is explained with a way forward.
 
 import { HandDock } from './play-dock.js';
+import { element, face } from './play-dom.js';
 import { displayNameProblem, playerIdFor, rosterEntry } from './play-roster.js';
 import { CENTRE, FACE_DOWN_PILE, cardList, cards, codeName, otherPlayers, pileLabel } from './play-state.js';
 
 const MAX_BACKS = 8;
 const LOG_SHOWN = 8;
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === 'text') node.textContent = value;
-    else if (name === 'className') node.className = value;
-    else node.setAttribute(name, value === true ? '' : value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
-function face(code) {
-  return element('img', { src: `/static/img/${code}.svg`, alt: '', className: 'play-face', draggable: 'false' });
-}
 
 function back() {
   return element('img', { src: '/static/img/back.svg', alt: '', className: 'play-back', draggable: 'false' });

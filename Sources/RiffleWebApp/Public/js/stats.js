@@ -6,12 +6,7 @@ const WINDOW = 240;
 
 class Stats {
   constructor() {
-    this.pendingMs = 0;
-    this.samples = [];
-    this.frames = 0;
-    this.totalMs = 0;
-    this.maxMs = 0;
-    this.burst = { frames: 0, ms: 0, max: 0 };
+    this.clearMeasurements();
     this.visibleCards = 0;
     this.wasmBytes = 0;
     this.overlay = null;
@@ -20,13 +15,18 @@ class Stats {
 
   /** Forgets what was measured so far (start-up work is not an animation frame's). */
   reset() {
+    this.clearMeasurements();
+    this.publish();
+  }
+
+  /** Starts the frame times, their totals and the current burst from nothing. */
+  clearMeasurements() {
     this.pendingMs = 0;
     this.samples = [];
     this.frames = 0;
     this.totalMs = 0;
     this.maxMs = 0;
     this.burst = { frames: 0, ms: 0, max: 0 };
-    this.publish();
   }
 
   /** Adds time spent inside the module to the frame being built. */

@@ -1,13 +1,13 @@
 import Hummingbird
 import Logging
 
-/// Answers every request to `riffle serve` once the middleware has let it through: the Deck of
+/// Answers every request to `riffle serve` once the pipeline has let it through: the Deck of
 /// Cards API under `/api/` (matched in the route table, ``APIRouteTable``), card images under
 /// `/static/img/`, the operations endpoints (`/health`, `/metrics`, `/openapi.json`) and the web app.
 ///
-/// The middleware around it (``RiffleServer``) does what every answer shares: accounting (metrics
+/// The pipeline around it (``RequestPipeline``) does what every answer shares: accounting (metrics
 /// and the log line), header and rate limits, CORS and preflights, and the rendering of thrown
-/// errors as the API's JSON (``ErrorMiddleware``). This responder sets the request's
+/// errors as the API's JSON (``ErrorRendering``). This responder sets the request's
 /// ``Hummingbird/RequestContext/routeLabel``, redirects a path without its trailing slash (keeping
 /// the query), applies the query limit and the deck cap, and calls the endpoint's handler.
 struct RiffleResponder: HTTPResponder {

@@ -9,8 +9,8 @@ import Hummingbird
 /// Each concern is a small synchronous type of its own, called inline here rather than nested as
 /// Hummingbird `RouterMiddleware`s: a chain of middleware is an `async` call and a closure per
 /// layer, each entering the concurrency runtime (which, with a task executor preference set, looks
-/// the preference up under a lock), and five layers cost several percent of a request's CPU (see
-/// the DeckService article).
+/// the preference up under a lock) and allocating a task frame; five layers added 10 executor
+/// switches and 36 task frames to each request (see the DeckService article).
 struct RequestPipeline: HTTPResponder {
     typealias Context = RiffleRequestContext
 

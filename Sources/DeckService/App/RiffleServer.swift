@@ -60,13 +60,16 @@ public enum RiffleServer {
             limits: limits,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
             deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
-        let rateLimit = limits.requestsPerSecondPerClient.map {
-            RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst))
-        }
-        let responder = ChainedResponder(
-            middleware: middleware(
-                metrics: metrics, logger: logger, inFlight: inFlight, limits: limits, rateLimit: rateLimit),
-            next: dispatch)
+        let responder = RequestPipeline(
+            accounting: RequestAccounting(metrics: metrics, logger: logger, inFlight: inFlight),
+            headerLimit: HeaderLimitCheck(limits: limits),
+            rateLimit: limits.requestsPerSecondPerClient.map {
+                RateLimitCheck(
+                    gate: RateLimitGate(configuration: .init(requestsPerSecond: $0, burst: limits.rateLimitBurst)),
+                    metrics: metrics)
+            },
+            errors: ErrorRendering(metrics: metrics, logger: logger),
+            dispatch: dispatch)
         let openConnections = OpenConnections(maximum: limits.maximumConnections)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
@@ -91,20 +94,5 @@ public enum RiffleServer {
                 await onServerRunning(port)
             },
             logger: logger)
-    }
-
-    /// The middleware every request passes, outermost first: accounting (metrics and the log line,
-    /// around everything else), the header limit, the rate limit, CORS (preflights answered here),
-    /// and the rendering of thrown errors.
-    @MiddlewareFixedTypeBuilder<Request, Response, RiffleRequestContext>
-    static func middleware(
-        metrics: ServiceMetrics, logger: Logger, inFlight: RequestsInFlight, limits: ServiceLimits,
-        rateLimit: RateLimitGate?
-    ) -> some RouterMiddleware<RiffleRequestContext> {
-        RequestAccountingMiddleware(metrics: metrics, logger: logger, inFlight: inFlight)
-        HeaderLimitMiddleware(limits: limits)
-        RateLimitMiddleware(gate: rateLimit, metrics: metrics)
-        CORSMiddleware()
-        ErrorMiddleware(metrics: metrics, logger: logger)
     }
 }

@@ -1,7 +1,19 @@
 import HTTPTypes
+import Hummingbird
 
-/// Cross-origin headers: every response may be read from any origin, as with the public API.
+/// Cross-origin reads, as with the public API: every answer may be read from any origin
+/// (``addHeaders(to:)``), and a preflight (`OPTIONS`, which never changes state) is answered
+/// without reaching the API (``preflightResponse(to:)``).
 enum CORS {
+    /// The label a preflight is counted under.
+    static let preflightLabel = "preflight"
+
+    /// The answer to a preflight when `request` is one (`OPTIONS`); `nil` otherwise.
+    static func preflightResponse(to request: Request) -> Response? {
+        guard request.method == .options else { return nil }
+        return Response(status: .ok, headers: preflightHeaders(for: request.headers))
+    }
+
     static let allowedMethods = "GET, POST, DELETE, HEAD, OPTIONS"
     static let maxAgeSeconds = "86400"
 

@@ -26,7 +26,7 @@ extension HTTPServerBuilder {
     /// An HTTP/1 server whose connections answer on their own event loop while the server is quiet.
     ///
     /// - Parameter requestsInFlight: the count of requests being answered, which the responder
-    ///   keeps (``RequestAccountingMiddleware``).
+    ///   keeps (``RequestAccounting``).
     static func loopAffineHTTP1(
         requestsInFlight: RequestsInFlight, configuration: HTTP1Channel.Configuration
     ) -> HTTPServerBuilder {

@@ -8,10 +8,11 @@ extension RiffleResponder {
     /// What the API needs of a request's head besides its route, parameters and caller.
     ///
     /// The change headers are read as sent (repeated fields joined, which their parsers refuse);
-    /// whether they are checked at all is the API's to decide (a read ignores them).
-    static func requestHead(_ request: Request, context: Context) -> RequestHead {
+    /// whether they are checked at all is the API's to decide (a read ignores them). `path` is the
+    /// request's (`request.uri.path` builds a new string on each read).
+    static func requestHead(_ request: Request, path: String, context: Context) -> RequestHead {
         RequestHead(
-            method: request.method, path: request.uri.path, client: context.clientKey,
+            method: request.method, path: path, client: context.clientKey,
             idempotencyKey: request.headers[RequestIdempotency.headerName],
             ifMatch: request.headers[ChangePrecondition.headerName])
     }

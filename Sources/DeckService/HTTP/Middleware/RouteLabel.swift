@@ -6,7 +6,7 @@ extension RequestContext {
     /// nothing set one.
     ///
     /// Kept where Hummingbird keeps a request's endpoint (`endpointPath`, a shared box), so that
-    /// the accounting middleware outside sees what the responders inside set.
+    /// the accounting (``RequestAccounting``) sees what the responders inside set.
     var routeLabel: String {
         get { coreContext.endpointPath.value ?? "other" }
         nonmutating set { coreContext.endpointPath.value = newValue }

@@ -1,0 +1,33 @@
+import Hummingbird
+import Logging
+
+/// Where errors meet HTTP: an ``APIError`` (or any `HTTPResponseError`) thrown while answering
+/// becomes its answer here; any other error is a storage failure, logged and counted, answered
+/// with `503` and a message that does not repeat the database's.
+struct ErrorRendering: Sendable {
+    let metrics: ServiceMetrics
+    let logger: Logger
+
+    /// The answer to `request` for `error`, thrown while answering it (logged under the request's
+    /// ``Hummingbird/RequestContext/routeLabel``).
+    func response(to error: any Error, request: Request, context: some RequestContext) throws -> Response {
+        if let error = error as? any HTTPResponseError {
+            return try error.response(from: request, context: context)
+        }
+        metrics.storageFailed()
+        logger.error("request failed: \(String(describing: error))", metadata: ["route": "\(context.routeLabel)"])
+        return RiffleResponder.json(APIError.storageUnavailable.response, head: false)
+    }
+}
+
+extension APIError: HTTPResponseError {
+    /// The API's JSON error answer (no body for `HEAD`), with `Retry-After` when the error has one.
+    func response(from request: Request, context: some RequestContext) -> Response {
+        response(to: request)
+    }
+
+    /// The API's JSON error answer to `request`.
+    func response(to request: Request) -> Response {
+        RiffleResponder.json(self, head: request.method == .head)
+    }
+}

@@ -26,7 +26,7 @@ extension DeckAPI {
     /// - Returns: the answer, with the deck's change number.
     /// - Throws: ``APIError`` (400 for malformed headers, 404 for an unknown deck, 422 for a reused
     ///   key), ``AnswerSeal/UnreadableAnswer``, or a storage error.
-    func change(
+    nonisolated(nonsending) func change(
         _ request: DeckRequest, deckID id: String, parameters: APIParameters, caller: Caller, head: RequestHead
     ) async throws -> APIResponse {
         let precondition = try ChangePrecondition.read(head.ifMatch)

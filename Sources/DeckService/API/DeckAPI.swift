@@ -7,6 +7,9 @@ import PlayingCards
 /// one atomic change: the answer is produced inside the change, together with its event.
 ///
 /// Parameters are validated before anything changes, so a bad request changes nothing.
+///
+/// Its request functions are `nonisolated(nonsending)`, as the responder's are: they run on their
+/// caller's executor, so a request does not hop executors on entering and leaving each of them.
 struct DeckAPI: Sendable {
     let store: any DeckStore
     let cardJSON: PublicCardJSON
@@ -26,7 +29,7 @@ struct DeckAPI: Sendable {
     ///   - head: the method (joining a table takes `POST`, leaving `DELETE`), path, client and
     ///     change headers.
     /// - Returns: the answer; one about a deck carries its change number.
-    func respond(
+    nonisolated(nonsending) func respond(
         to endpoint: APIEndpoint, captures: RouteCaptures = RouteCaptures(), parameters: APIParameters,
         caller: Caller = .spectator, head: RequestHead = RequestHead()
     ) async throws -> APIResponse {
@@ -45,7 +48,7 @@ struct DeckAPI: Sendable {
 
     /// Runs `request` through the core: a read on the stored state, a change inside one store
     /// transaction (with the system's secure generator), its `If-Match` checked there.
-    func answer(
+    nonisolated(nonsending) func answer(
         _ request: DeckRequest, deckID id: String, caller: Caller, precondition: ChangePrecondition? = nil
     ) async throws -> DeckOutcome {
         guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
@@ -68,7 +71,7 @@ struct DeckAPI: Sendable {
     /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
     /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck),
     /// and the deck's change number for the `ETag`.
-    func respondToHead(deckID id: String?, caller: Caller = .spectator) async throws -> APIResponse {
+    nonisolated(nonsending) func respondToHead(deckID id: String?, caller: Caller = .spectator) async throws -> APIResponse {
         guard let id else { return APIResponse(json: "") }
         let deck = try await existingDeck(id)
         do {
@@ -81,7 +84,7 @@ struct DeckAPI: Sendable {
         }
     }
 
-    func existingDeck(_ id: String) async throws -> DeckState {
+    nonisolated(nonsending) func existingDeck(_ id: String) async throws -> DeckState {
         guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
         return deck
     }

@@ -205,7 +205,9 @@ def run(args, change_port, subscribe_port, subscribe_pid, label):
         # Started once the subscribers are connected, so that it samples the fan-out only.
         command = args.profile.replace("{pid}", str(subscribe_pid))
         command = command.replace("{label}", re.sub(r"\W+", "-", label).strip("-").lower())
-        profiler = subprocess.Popen(command, shell=True)
+        # `exec`: the shell becomes the profiler, so the SIGINT below reaches it (a shell would not
+        # pass it on, and the profiler would run until the server stopped).
+        profiler = subprocess.Popen("exec " + command, shell=True)
     cpu_before = cpu_seconds(subscribe_pid)
     loop = asyncio.new_event_loop()
     sampler = loop.create_task(sample())

@@ -71,7 +71,9 @@ struct DeckAPI: Sendable {
     /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
     /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck),
     /// and the deck's change number for the `ETag`.
-    nonisolated(nonsending) func respondToHead(deckID id: String?, caller: Caller = .spectator) async throws -> APIResponse {
+    nonisolated(nonsending) func respondToHead(
+        deckID id: String?, caller: Caller = .spectator
+    ) async throws -> APIResponse {
         guard let id else { return APIResponse(json: "") }
         let deck = try await existingDeck(id)
         do {

@@ -38,8 +38,6 @@ final class EventHub: Service, Sendable {
 
     private struct State {
         var machine: Machine
-        /// Endpoints waiting for their stream to end (``waitForEnd(of:)``).
-        var streamEndWaiters: [SubscriberID: CheckedContinuation<Void, Never>] = [:]
         /// Events requests waiting for the hub to hear of commits, by waiter number.
         var setUpWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
         var lastSetUpWaiter: UInt64 = 0
@@ -215,31 +213,12 @@ final class EventHub: Service, Sendable {
 
     /// The subscriber's opening is written, up to event `lastSent`: from now on its frames go
     /// straight to its connection.
-    ///
-    /// - Returns: whether the stream goes on (`false`: it has ended; finish the response).
-    func openingSent(_ id: SubscriberID, lastSent: Int64) -> Bool {
+    func openingSent(_ id: SubscriberID, lastSent: Int64) {
         step { $0.openingSent(id, lastSent: lastSent) }
-        return state.withLock { $0.machine.isSubscribed(id) }
     }
 
-    /// Returns once the subscriber's stream has ended (the hub ended it, or it was unsubscribed),
-    /// or the calling task is cancelled.
-    func waitForEnd(of id: SubscriberID) async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ended = state.withLock { state in
-                    guard state.machine.isSubscribed(id), !Task.isCancelled else { return true }
-                    state.streamEndWaiters[id] = continuation
-                    return false
-                }
-                if ended { continuation.resume() }
-            }
-        } onCancel: {
-            unsubscribe(id)
-        }
-    }
-
-    /// Ends a subscriber's stream and forgets it; its endpoint's ``waitForEnd(of:)`` returns.
+    /// Ends a subscriber's stream (its response's last chunk, then its connection closes) and
+    /// forgets it.
     func unsubscribe(_ id: SubscriberID) {
         step { $0.unsubscribed(id) }
     }
@@ -292,19 +271,19 @@ final class EventHub: Service, Sendable {
 
     /// Applies one event to the machine and carries out what it returns.
     private func step(_ event: (inout Machine) -> Machine.Output) {
-        let (output, ended) = state.withLock { state in
+        let output = state.withLock { state in
             var output = event(&state.machine)
             EventStreamConnection.hand(output.writes)
             output.writes = []
-            let ended = output.endedStreams.compactMap { state.streamEndWaiters.removeValue(forKey: $0) }
             for id in output.endedStreams where state.machine.decks[id.deckID] == nil {
                 state.positions[id.deckID] = nil
             }
             followedDecks.store(state.machine.decks.count, ordering: .relaxed)
-            return (output, ended)
+            return output
         }
-        for waiter in ended { waiter.resume() }
+        // After the lock: a connection's frames were handed to its event loop before its end.
         for connection in output.closedConnections { connection.close() }
+        for connection in output.finishedConnections { connection.finish() }
         for read in output.reads { readRequester.yield(read) }
     }
 }

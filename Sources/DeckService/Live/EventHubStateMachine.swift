@@ -86,10 +86,13 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         var reads: [Read] = []
         /// Frames to hand to connections, in this order (each connection's frames in event order).
         var writes: [Write] = []
-        /// Streams to end: their endpoints finish the responses.
+        /// Streams that ended: their subscribers are no longer the machine's.
         var endedStreams: [SubscriberID] = []
-        /// Connections to close: their clients do not read fast enough (their streams are in
-        /// ``endedStreams`` too).
+        /// The connections of ended streams whose responses end properly: the owner writes each
+        /// response's last chunk, then closes the connection.
+        var finishedConnections: [Connection] = []
+        /// Connections to close at once: their clients do not read fast enough (their streams are
+        /// in ``endedStreams`` too).
         var closedConnections: [Connection] = []
     }
 
@@ -173,8 +176,9 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         lifecycle = .shutDown
         var output = Output()
         for (deckID, deck) in decks.sorted(by: { $0.key < $1.key }) {
-            for number in deck.members.keys.sorted() {
+            for (number, member) in deck.members.sorted(by: { $0.key < $1.key }) {
                 output.endedStreams.append(SubscriberID(deckID: deckID, number: number))
+                output.finishedConnections.append(member.connection)
             }
         }
         decks = [:]
@@ -246,9 +250,10 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
     mutating func unsubscribed(_ id: SubscriberID) -> Output {
         guard var deck = decks.removeValue(forKey: id.deckID) else { return Output() }
         defer { if !deck.members.isEmpty { decks[id.deckID] = deck } }
-        guard deck.members[id.number] != nil else { return Output() }
+        guard let member = deck.members[id.number] else { return Output() }
         var output = Output()
         output.endedStreams.append(id)
+        output.finishedConnections.append(member.connection)
         remove(id, from: &deck, output: &output)
         return output
     }
@@ -338,8 +343,9 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         }
         decks[read.deckID] = nil
         var output = Output()
-        for number in deck.members.keys.sorted() {
+        for (number, member) in deck.members.sorted(by: { $0.key < $1.key }) {
             output.endedStreams.append(SubscriberID(deckID: read.deckID, number: number))
+            output.finishedConnections.append(member.connection)
         }
         return output
     }
@@ -402,8 +408,10 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         case .writeThenEnd(let frames):
             for frame in frames { output.writes.append(Write(connection: member.connection, frame: frame)) }
             output.endedStreams.append(id)
+            output.finishedConnections.append(member.connection)
         case .endStream:
             output.endedStreams.append(id)
+            output.finishedConnections.append(member.connection)
         case .closeConnection:
             output.closedConnections.append(member.connection)
             output.endedStreams.append(id)

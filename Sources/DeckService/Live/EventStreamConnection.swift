@@ -24,6 +24,9 @@ import NIOCore
 ///   remembers that request's response number, and the handler writes a frame only while that
 ///   response is an events stream that has not ended. A frame handed over just before its stream
 ///   ended is dropped, never written into the end of the response or into a later one.
+/// - **No task per stream.** Once the opening is written, the connection is handed over
+///   (``handOver()``): the task that answered the request ends, and the stream lives on in the hub
+///   and its connection's handler until the client leaves or the hub ends it (``finish()``).
 /// - **Bounded memory.** A client that stops reading fills the socket, then NIO's buffer to its
 ///   high-water mark; after `capacity` frames more, its connection is closed.
 /// - **The framing.** Every events stream is a chunked HTTP/1.1 response (the HTTP/1 codec gives
@@ -71,9 +74,30 @@ final class EventStreamConnection: Sendable {
     /// Completes when the connection has closed.
     var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
 
-    /// Closes the connection (its client does not keep up).
+    /// Closes the connection at once (its client does not keep up).
+    ///
+    /// The close starts at the connection's ``EventStreamHandler``: a connection handed over to
+    /// the hub turns away closes from above it.
     func close() {
-        channel.close(promise: nil)
+        let handler = handler
+        eventLoop.execute { handler.value.closeConnection() }
+    }
+
+    /// Ends the stream with its response's last chunk and closes the connection; nothing when the
+    /// stream has already ended.
+    func finish() {
+        let (handler, response) = (handler, response)
+        eventLoop.execute { handler.value.finishStream(response: response) }
+    }
+
+    /// Hands the connection over to the hub once the stream's opening is written: the task that
+    /// answered the request may then end without closing it (see ``EventStreamHandler``).
+    ///
+    /// - Returns: whether the connection is now the hub's; `false` when the stream has ended or
+    ///   the connection has closed.
+    func handOver() async -> Bool {
+        let (handler, response) = (handler, response)
+        return (try? await eventLoop.submit { handler.value.handOver(response: response) }.get()) ?? false
     }
 
     /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.

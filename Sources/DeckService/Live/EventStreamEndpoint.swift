@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import PlayingCards
-import ServiceLifecycle
 
 /// `GET /api/deck/<id>/events/`: a deck's changes as Server-Sent Events.
 ///
@@ -14,8 +13,9 @@ import ServiceLifecycle
 /// `event: resync` (the current state, like `hello`) takes their place. Then every change follows
 /// as it is committed, and a comment line (`: keep-alive`) when the stream has been quiet.
 ///
-/// The opening is written through the response; then the stream's frames go straight to its
-/// connection (``EventStreamConnection``) and this response's task only waits for the end.
+/// The opening is written through the response; then the connection is handed over to the hub,
+/// which writes the stream's frames straight to it (``EventStreamConnection``), and the task that
+/// answered the request ends: an open stream costs no task.
 ///
 /// Watching a plain deck makes it a live table: its changes are recorded from then on.
 ///
@@ -146,27 +146,26 @@ struct EventStreamEndpoint: Sendable {
         let opening = deck
         let hub = hub
         let presenceHold = hold
-        // However the stream ends (its client goes, the hub ends it, the server stops), its slot
-        // goes back and its presence ends: here when the connection closes, or when the body ends
-        // on a connection kept open.
+        // However the stream ends (its client goes, the hub ends it, the server stops), its
+        // connection closes (a stream's connection answers nothing after it): then its slot goes
+        // back and its presence ends.
         connection.closeFuture.whenComplete { _ in
             hub.unsubscribe(subscriber)
             slot.release()
             presenceHold?.release()
         }
         let body = ResponseBody { writer in
-            defer {
-                hub.unsubscribe(subscriber)
-                slot.release()
-                presenceHold?.release()
-            }
-            try await withGracefulShutdownHandler {
-                try await stream(
+            do {
+                try await writeOpening(
                     to: &writer, subscriber: subscriber, viewer: viewer, opening: opening, resumeAfter: resumeAfter)
-            } onGracefulShutdown: {
+            } catch {
                 hub.unsubscribe(subscriber)
+                throw error
             }
-            try await writer.finish(nil)
+            // From here on the hub writes the stream. The connection's task ends by throwing, and
+            // either way the connection is left to the hub: open, or closing since the stream ended.
+            _ = await connection.handOver()
+            throw EventStreamHandedOver()
         }
         return Response(status: .ok, headers: Self.streamHeaders, body: body)
     }
@@ -179,9 +178,9 @@ struct EventStreamEndpoint: Sendable {
             "Last-Event-ID " + String(resumeAfter) + " is later than this deck's latest event, " + String(number) + ".")
     }
 
-    /// Writes the opening (the `hello`, or what a resumed client missed), then hands the stream to
-    /// the hub, which writes every later frame straight to the connection, and waits for its end.
-    private func stream(
+    /// Writes the opening (the `hello`, or what a resumed client missed), then tells the hub, which
+    /// writes every later frame straight to the connection.
+    private func writeOpening(
         to writer: inout any ResponseBodyWriter, subscriber: EventHub.SubscriberID, viewer: String?,
         opening: DeckState, resumeAfter: Int64?
     ) async throws {
@@ -201,8 +200,7 @@ struct EventStreamEndpoint: Sendable {
                 ByteBuffer(string: stateFrame("hello", opening, deckID: subscriber.deckID, viewer: viewer)))
             lastSent = openingNumber
         }
-        guard hub.openingSent(subscriber, lastSent: lastSent) else { return }
-        await hub.waitForEnd(of: subscriber)
+        hub.openingSent(subscriber, lastSent: lastSent)
     }
 
     /// Sends the stored events after `number` up to `last`, in order, stopping at the first gap.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -18,6 +19,16 @@ import NIOHTTPTypes
 /// response is still streaming. When the client does not read, NIO buffers up to its high-water
 /// mark; past that, at most `capacity` frames more are buffered before the connection is closed
 /// (the client resumes with `Last-Event-ID`), so memory stays bounded.
+///
+/// Once a stream's opening is written, its connection is handed over to the hub
+/// (``handOver(response:)``), so that an open stream costs no task: Hummingbird answers each
+/// connection's requests in a task of its own, which would otherwise wait, with every frame it
+/// ever used, for as long as the stream lasts. The endpoint's response body then throws
+/// ``EventStreamHandedOver``, which ends that task; on its way out the task closes its side of the
+/// connection twice (its writer's output, then the channel), and this handler, placed below it,
+/// turns both closes away. From then on the handler keeps the connection reading (to see the
+/// client leave), ignores anything the client sends, ends the stream when the server quiesces, and
+/// the hub ends it with ``finishStream(response:)``.
 final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -56,6 +67,11 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var writable = true
     /// Whether frames were written since the last flush.
     private var flushDue = false
+    /// Whether the connection belongs to the hub: its stream's opening is written and the task
+    /// that answered its request has gone (or is going).
+    private(set) var handedOver = false
+    /// Whether the close that the answering task makes on its way out has been turned away.
+    private var answeringTaskCloseTurnedAway = false
 
     private static let eventStreamContentType = HTTPField(name: .contentType, value: "text/event-stream")
 
@@ -127,10 +143,72 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         socketSide?.context?.flush()
     }
 
-    /// Closes the connection.
+    /// Closes the connection at once (its client does not keep up).
     func closeConnection() {
         streaming = false
         context?.close(promise: nil)
+    }
+
+    /// Takes the connection over for the events stream that is response `response`, whose opening
+    /// is written: the task that answered the request may end without closing it.
+    ///
+    /// - Returns: whether the connection is now the hub's (`false` when that stream has ended or
+    ///   the connection has closed: the answering task then ends it as usual).
+    func handOver(response: UInt64) -> Bool {
+        guard let context, context.channel.isActive, streaming, response == responseNumber else { return false }
+        handedOver = true
+        // Its idle time-out and quiescing are for connections that go back to answering requests.
+        if let state = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
+            context.pipeline.syncOperations.removeHandler(state, promise: nil)
+        }
+        // The handlers above stop asking for reads once the answering task has gone: reading from
+        // here on is this handler's, so that a client that leaves is seen at once.
+        context.read()
+        return true
+    }
+
+    /// Ends the events stream that is response `response` with the response's last chunk, then
+    /// closes the connection (which answers nothing more once its stream has been handed over).
+    /// Does nothing when that stream has already ended.
+    func finishStream(response: UInt64) {
+        guard let context, streaming, response == responseNumber else { return }
+        streaming = false
+        guard let socket = socketSide?.context else {
+            context.close(promise: nil)
+            return
+        }
+        flushDue = false
+        let closed = context.eventLoop.makePromise(of: Void.self)
+        socket.writeAndFlush(NIOAny(IOData.byteBuffer(Self.lastChunk)), promise: closed)
+        closed.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// The zero-length chunk that ends a chunked response.
+    private static let lastChunk = ByteBuffer(string: "0\r\n\r\n")
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        // A handed-over connection is closed from here down, never from above: what comes from
+        // above is the answering task leaving (its writer's output, then the whole channel once).
+        if handedOver, mode == .output || (mode == .all && !answeringTaskCloseTurnedAway) {
+            if mode == .all { answeringTaskCloseTurnedAway = true }
+            promise?.fail(EventStreamHandedOver())
+            return
+        }
+        context.close(mode: mode, promise: promise)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Once handed over, nothing the client sends is answered.
+        guard !handedOver else { return }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        guard handedOver else {
+            context.fireChannelReadComplete()
+            return
+        }
+        context.read()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -142,8 +220,16 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .inputClosed = event as? ChannelEvent {
             inputClosed = true
-            if streaming { context.close(promise: nil) }
+            if streaming || handedOver { context.close(promise: nil) }
+        } else if event is ChannelShouldQuiesceEvent, handedOver {
+            // The server is stopping: the stream ends now (the hub ends the others).
+            finishStream(response: responseNumber)
         }
         context.fireUserInboundEventTriggered(event)
     }
 }
+
+/// Thrown by an events stream's response body once its connection is handed over to the hub
+/// (``EventStreamHandler/handOver(response:)``): it ends the task that answered the request
+/// without ending the stream.
+struct EventStreamHandedOver: Error {}

@@ -11,17 +11,22 @@ import Testing
     typealias ID = Hub.SubscriberID
 
     /// What one step returned, with the orders that do not matter left out: writes are grouped per
-    /// connection (in order within each), ended streams and closed connections are sets.
+    /// connection (in order within each); ended streams, finished and closed connections are sets.
     struct Outcome: Equatable, CustomStringConvertible {
         var reads: [Hub.Read] = []
         var writes: [String: [String]] = [:]
         var ended: Set<ID> = []
+        var finished: Set<String> = []
         var closed: Set<String> = []
 
-        init(reads: [Hub.Read] = [], writes: [String: [String]] = [:], ended: Set<ID> = [], closed: Set<String> = []) {
+        init(
+            reads: [Hub.Read] = [], writes: [String: [String]] = [:], ended: Set<ID> = [], finished: Set<String> = [],
+            closed: Set<String> = []
+        ) {
             self.reads = reads
             self.writes = writes
             self.ended = ended
+            self.finished = finished
             self.closed = closed
         }
 
@@ -29,11 +34,18 @@ import Testing
             reads = output.reads
             for write in output.writes { writes[write.connection, default: []].append(String(buffer: write.frame)) }
             ended = Set(output.endedStreams)
+            finished = Set(output.finishedConnections)
             closed = Set(output.closedConnections)
             #expect(output.endedStreams.count == ended.count, "a stream ended twice")
+            #expect(output.finishedConnections.count == finished.count, "a connection finished twice")
+            // Every ended stream's connection is either finished or closed, never both.
+            #expect(finished.isDisjoint(with: closed))
+            #expect(output.finishedConnections.count + output.closedConnections.count == ended.count)
         }
 
-        var description: String { "reads \(reads), writes \(writes), ended \(ended), closed \(closed)" }
+        var description: String {
+            "reads \(reads), writes \(writes), ended \(ended), finished \(finished), closed \(closed)"
+        }
     }
 
     private static let heartbeat = ByteBuffer(string: "hb")
@@ -92,7 +104,7 @@ import Testing
             ])
         #expect(hub.subscriberCount == 2)
 
-        #expect(Outcome(hub.shutdownRequested()) == Outcome(ended: [Self.id(1), Self.id(2, of: "e")]))
+        #expect(Outcome(hub.shutdownRequested()) == Outcome(ended: [Self.id(1), Self.id(2, of: "e")], finished: ["a", "b"]))
         #expect(hub.lifecycle == .shutDown)
         #expect(hub.decks.isEmpty)
         #expect(hub.subscribed(deckID: "d", viewer: nil, connection: "c") == nil)
@@ -186,7 +198,7 @@ import Testing
                         "a": [Self.text(6, nil), Self.text(7, nil)], "b": [Self.text(6, "bob")],
                         "c": [Self.text(6, "carol"), Self.text(7, "carol")],
                     ],
-                    ended: [b]))
+                    ended: [b], finished: ["b"]))
         #expect(hub.decks["d"]?.members.keys.sorted() == [1, 3])
     }
 
@@ -252,7 +264,7 @@ import Testing
     @Test func aStaleReadChangesNothing() {
         var (hub, read) = Self.followingHub(cursor: 2)
         // Its only subscriber leaves: the deck goes, and the read's result with it.
-        #expect(Outcome(hub.unsubscribed(Self.id(1))) == Outcome(ended: [Self.id(1)]))
+        #expect(Outcome(hub.unsubscribed(Self.id(1))) == Outcome(ended: [Self.id(1)], finished: ["a"]))
         #expect(hub.decks.isEmpty)
         #expect(Outcome(hub.readFinished(read, events: [Self.rendered(3, for: [nil])])) == Outcome())
         #expect(Outcome(hub.readFailed(read)) == Outcome())
@@ -327,13 +339,13 @@ import Testing
         // Events 3 and 4 are no longer stored: a is ended (its client resumes and gets a resync);
         // b, still opening, keeps 5 and is ended when its opening is sent.
         #expect(
-            Outcome(hub.readFinished(read, events: [Self.rendered(5, for: [nil])])) == Outcome(ended: [Self.id(1)]))
+            Outcome(hub.readFinished(read, events: [Self.rendered(5, for: [nil])])) == Outcome(ended: [Self.id(1)], finished: ["a"]))
         #expect(
             hub.decks["d"]
                 == Hub.Deck(
                     viewers: [nil], members: [2: Self.member(0, "b", Self.waiting([5], nil))],
                     phase: .following(cursor: 5, reading: .idle)))
-        #expect(Outcome(hub.openingSent(b, lastSent: 2)) == Outcome(ended: [b]))
+        #expect(Outcome(hub.openingSent(b, lastSent: 2)) == Outcome(ended: [b], finished: ["b"]))
         #expect(hub.decks.isEmpty)
     }
 
@@ -345,24 +357,24 @@ import Testing
         let c = hub.subscribed(deckID: "d", viewer: nil, connection: "c")!
         _ = hub.started(a, from: 4)
         // c leaves before it started: nothing to read yet, b still reads the deck.
-        #expect(Outcome(hub.unsubscribed(c)) == Outcome(ended: [c]))
+        #expect(Outcome(hub.unsubscribed(c)) == Outcome(ended: [c], finished: ["c"]))
         #expect(hub.decks["d"]?.phase == .starting(waitingFor: [2], from: 4))
         // b leaves too: a, the only one left, has started, so reading begins.
         #expect(
             Outcome(hub.unsubscribed(b))
-                == Outcome(reads: [Hub.Read(id: 1, deckID: "d", after: 4, viewers: [nil])], ended: [b]))
+                == Outcome(reads: [Hub.Read(id: 1, deckID: "d", after: 4, viewers: [nil])], ended: [b], finished: ["b"]))
         #expect(
             hub.decks["d"]
                 == Hub.Deck(
                     viewers: [nil], members: [1: Self.member(0, "a", .opening(waiting: []))],
                     phase: .following(cursor: 4, reading: .running(id: 1, again: false))))
         #expect(Outcome(hub.unsubscribed(b)) == Outcome())
-        #expect(Outcome(hub.unsubscribed(a)) == Outcome(ended: [a]))
+        #expect(Outcome(hub.unsubscribed(a)) == Outcome(ended: [a], finished: ["a"]))
         #expect(hub.decks.isEmpty)
 
         // A deck whose only subscriber leaves before starting goes without a read.
         let d = hub.subscribed(deckID: "e", viewer: nil, connection: "d")!
-        #expect(Outcome(hub.unsubscribed(d)) == Outcome(ended: [d]))
+        #expect(Outcome(hub.unsubscribed(d)) == Outcome(ended: [d], finished: ["d"]))
         #expect(hub.decks.isEmpty)
     }
 
@@ -370,7 +382,7 @@ import Testing
         var (hub, read) = Self.followingHub(cursor: 1)
         let b = hub.subscribed(deckID: "d", viewer: "alice", connection: "b")!
         let other = hub.subscribed(deckID: "e", viewer: nil, connection: "c")!
-        #expect(Outcome(hub.readFailed(read)) == Outcome(ended: [Self.id(1), b]))
+        #expect(Outcome(hub.readFailed(read)) == Outcome(ended: [Self.id(1), b], finished: ["a", "b"]))
         #expect(
             hub.decks == [
                 "e": Hub.Deck(

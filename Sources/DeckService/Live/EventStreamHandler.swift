@@ -26,9 +26,10 @@ import NIOHTTPTypes
 /// ever used, for as long as the stream lasts. The endpoint's response body then throws
 /// ``EventStreamHandedOver``, which ends that task; on its way out the task closes its side of the
 /// connection twice (its writer's output, then the channel), and this handler, placed below it,
-/// turns both closes away. From then on the handler keeps the connection reading (to see the
-/// client leave), ignores anything the client sends, ends the stream when the server quiesces, and
-/// the hub ends it with ``finishStream(response:)``.
+/// turns both closes away. From then on the handler ignores anything the client sends (the
+/// handlers above ask for no more reads once that task has gone; NIO still reads up to the end of
+/// input when the client closes its side, so a client that leaves is seen at once), ends the stream
+/// when the server quiesces, and the hub ends it with ``finishStream(response:)``.
 final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -161,9 +162,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let state = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
             context.pipeline.syncOperations.removeHandler(state, promise: nil)
         }
-        // The handlers above stop asking for reads once the answering task has gone: reading from
-        // here on is this handler's, so that a client that leaves is seen at once.
-        context.read()
         return true
     }
 
@@ -203,13 +201,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
-        guard handedOver else {
-            context.fireChannelReadComplete()
-            return
-        }
-        context.read()
-    }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         writable = context.channel.isWritable

@@ -117,6 +117,11 @@ final class RawConnection: Sendable {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
+    /// Closes this side's sending half only (the server reads the end of the request stream).
+    func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// What one read from the connection brought.
     enum Chunk {
         case bytes([UInt8])

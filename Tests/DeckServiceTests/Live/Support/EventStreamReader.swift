@@ -133,6 +133,15 @@ final class EventStreamReader: Sendable {
     /// Drops the connection from this side.
     func close() { connection.shutDown() }
 
+    /// Sends more on the stream's connection, as a client that goes on talking would.
+    func send(_ text: String) throws { try connection.send(text) }
+
+    /// Closes only this side's sending half: the client has finished sending, and could still read.
+    func finishSending() { connection.finishSending() }
+
+    /// Whether the stream's last chunk has arrived: the server ended its response.
+    var bodyEnded: Bool { buffer.bodyEnded }
+
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         for index in 0...(haystack.count - needle.count)

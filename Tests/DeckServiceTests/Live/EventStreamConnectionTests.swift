@@ -1,0 +1,76 @@
+import Foundation
+import RiffleTestSupport
+import Testing
+
+/// An open events stream's connection belongs to the hub once its opening is written (no task
+/// waits on it): what its client sees of that. The stream goes on whatever else the client sends,
+/// ends when the client stops sending, and ends properly (its last chunk, then the connection
+/// closes) when the hub ends it or the server stops.
+@Suite struct EventStreamConnectionTests {
+    @Test func whatAClientSendsOnAnOpenStreamIsNotAnsweredAndTheStreamGoesOn() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let table = try await TestTable.create(on: server.baseURL)
+        let stream = try await onOwnThread {
+            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
+        }
+        defer { stream.close() }
+        _ = try await onOwnThread { try stream.events(atLeast: 1) }
+        // A second request on the stream's connection: answering it would put a response into the
+        // middle of the stream.
+        try await onOwnThread { try stream.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+        #expect(try await send("GET", table.deckURL + "/draw/").status == 200)
+        let events = try await onOwnThread { try stream.events(atLeast: 2) }
+        #expect(events.map(\.kind) == ["hello", "draw"])
+        #expect(!stream.text.contains("HTTP/1.1"))
+        #expect(!stream.bodyEnded)
+    }
+
+    @Test func aStreamWhoseClientStopsSendingIsClosed() async throws {
+        let server = try await TestServer.start { $0.eventHeartbeatInterval = .seconds(3_600) }
+        defer { Task { await server.stop() } }
+        let table = try await TestTable.create(on: server.baseURL)
+        let stream = try await onOwnThread {
+            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
+        }
+        defer { stream.close() }
+        _ = try await onOwnThread { try stream.events(atLeast: 1) }
+        stream.finishSending()
+        // Closed by the server on its own: no heartbeat or event comes to find the client gone.
+        let events = try await onOwnThread { try stream.readUntilClosed() }
+        #expect(events.map(\.kind) == ["hello"])
+        #expect(try await waitUntilStreamsOpen(on: server.baseURL, are: 0))
+    }
+
+    @Test func sigtermEndsEveryOpenStreamWithItsLastChunkAndTheServerExits() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-streams-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await RiffleProcess.start(database: directory.appendingPathComponent("riffle.sqlite").path)
+        defer { server.kill() }
+        let table = try await TestTable.create(on: server.baseURL)
+        let path = "/api/deck/\(table.deckID)/events/"
+        let port = server.port
+        let streams = try await onOwnThread { try (0..<3).map { _ in try EventStreamReader(port: port, path: path) } }
+        defer { for stream in streams { stream.close() } }
+        for stream in streams { _ = try await onOwnThread { try stream.events(atLeast: 1) } }
+
+        kill(server.process.processIdentifier, SIGTERM)
+        for stream in streams {
+            let events = try await onOwnThread { try stream.readUntilClosed() }
+            #expect(events.map(\.kind) == ["hello"])
+            #expect(stream.bodyEnded, "the stream ends with its last chunk, not a cut connection")
+        }
+        let process = server.process
+        #expect(try await onOwnThread { process.waitUntilExit() } == 0)
+    }
+
+    /// Polls `/metrics` (each poll a full request) until the open streams gauge reads `count`.
+    private func waitUntilStreamsOpen(on baseURL: String, are count: Int) async throws -> Bool {
+        for _ in 0..<5_000 {
+            let metrics = try await send("GET", baseURL + "/metrics").body
+            if gauge("riffle_event_subscribers", in: metrics) == count { return true }
+        }
+        return false
+    }
+}

@@ -73,6 +73,9 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private(set) var handedOver = false
     /// Whether the close that the answering task makes on its way out has been turned away.
     private var answeringTaskCloseTurnedAway = false
+    /// Whether this handler ended the stream (``finishStream(response:)``): the connection is
+    /// closing, and takes no more writes.
+    private var endedHere = false
 
     private static let eventStreamContentType = HTTPField(name: .contentType, value: "text/event-stream")
 
@@ -98,6 +101,12 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     var writesFrames: Bool { socketSide != nil }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // A stream this handler ended is over: its connection is closing, and nothing more goes
+        // after its last chunk (such as the rest of an opening still on its way).
+        guard !endedHere else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status.kind != .informational:
             responseNumber += 1
@@ -171,6 +180,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func finishStream(response: UInt64) {
         guard let context, streaming, response == responseNumber else { return }
         streaming = false
+        endedHere = true
         guard let socket = socketSide?.context else {
             context.close(promise: nil)
             return

@@ -211,7 +211,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
-
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         writable = context.channel.isWritable
         if writable { framesWhileUnwritable = 0 }

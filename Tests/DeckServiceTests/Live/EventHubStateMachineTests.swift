@@ -104,7 +104,9 @@ import Testing
             ])
         #expect(hub.subscriberCount == 2)
 
-        #expect(Outcome(hub.shutdownRequested()) == Outcome(ended: [Self.id(1), Self.id(2, of: "e")], finished: ["a", "b"]))
+        #expect(
+            Outcome(hub.shutdownRequested())
+                == Outcome(ended: [Self.id(1), Self.id(2, of: "e")], finished: ["a", "b"]))
         #expect(hub.lifecycle == .shutDown)
         #expect(hub.decks.isEmpty)
         #expect(hub.subscribed(deckID: "d", viewer: nil, connection: "c") == nil)
@@ -339,7 +341,8 @@ import Testing
         // Events 3 and 4 are no longer stored: a is ended (its client resumes and gets a resync);
         // b, still opening, keeps 5 and is ended when its opening is sent.
         #expect(
-            Outcome(hub.readFinished(read, events: [Self.rendered(5, for: [nil])])) == Outcome(ended: [Self.id(1)], finished: ["a"]))
+            Outcome(hub.readFinished(read, events: [Self.rendered(5, for: [nil])]))
+                == Outcome(ended: [Self.id(1)], finished: ["a"]))
         #expect(
             hub.decks["d"]
                 == Hub.Deck(
@@ -362,7 +365,8 @@ import Testing
         // b leaves too: a, the only one left, has started, so reading begins.
         #expect(
             Outcome(hub.unsubscribed(b))
-                == Outcome(reads: [Hub.Read(id: 1, deckID: "d", after: 4, viewers: [nil])], ended: [b], finished: ["b"]))
+                == Outcome(reads: [Hub.Read(id: 1, deckID: "d", after: 4, viewers: [nil])], ended: [b], finished: ["b"])
+        )
         #expect(
             hub.decks["d"]
                 == Hub.Deck(

@@ -303,7 +303,11 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
         output.writes.reserveCapacity(deck.members.count * events.count)
         var gone: [UInt64] = []
         for event in events where event.number > cursor {
-            for index in deck.members.values.indices {
+            // A plain index walk: `indices` would hold the dictionary's storage, and the first
+            // change through `values` would then copy every member.
+            var index = deck.members.values.startIndex
+            while index != deck.members.values.endIndex {
+                defer { deck.members.values.formIndex(after: &index) }
                 let member = deck.members.values[index]
                 let viewer = deck.viewers[member.viewerClass]
                 let frame = EventFrame(

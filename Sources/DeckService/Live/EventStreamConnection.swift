@@ -124,10 +124,6 @@ final class EventStreamConnection: Sendable {
     /// each frame and then flushes each connection once.
     ///
     /// Call it in the order the frames must be written (the hub calls it under its lock).
-    ///
-    /// When the frames go to several event loops, each loop gets its own copy of each frame: the
-    /// loop's writes retain and release the frame's storage once per subscriber, and a storage
-    /// shared by two loops' threads would bounce its reference count between their cores.
     static func hand(_ writes: [Write]) {
         guard !writes.isEmpty else { return }
         var byLoop: [ObjectIdentifier: (loop: any EventLoop, writes: [Write])] = [:]
@@ -135,24 +131,8 @@ final class EventStreamConnection: Sendable {
             let loop = write.connection.eventLoop
             byLoop[ObjectIdentifier(loop), default: (loop, [])].writes.append(write)
         }
-        let ownCopies = byLoop.count > 1
-        for (loop, group) in byLoop.values {
-            let writes = ownCopies ? withFramesCopied(group) : group
+        for (loop, writes) in byLoop.values {
             loop.execute { writeOnEventLoop(writes) }
-        }
-    }
-
-    /// The same writes, each frame replaced by a copy of its own for these writes (one copy per
-    /// frame however many writes share it).
-    private static func withFramesCopied(_ writes: [Write]) -> [Write] {
-        var copies: [UnsafeRawPointer?: ByteBuffer] = [:]
-        return writes.map { write in
-            let key = write.frame.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) }
-            if let copy = copies[key] { return Write(connection: write.connection, frame: copy) }
-            var copy = ByteBufferAllocator().buffer(capacity: write.frame.readableBytes)
-            copy.writeImmutableBuffer(write.frame)
-            copies[key] = copy
-            return Write(connection: write.connection, frame: copy)
         }
     }
 

@@ -42,6 +42,27 @@ import Testing
         #expect(try await waitUntilStreamsOpen(on: server.baseURL, are: 0))
     }
 
+    @Test func aStreamTheHubEndsEndsWithItsLastChunkAndItsConnectionCloses() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let table = try await TestTable.create(on: server.baseURL)
+        let host = try await table.join("host")
+        let guest = try await table.join("guest")
+        let stream = try await onOwnThread {
+            try EventStreamReader(
+                port: server.port, path: "/api/deck/\(table.deckID)/events/",
+                headers: ["Authorization": "Bearer " + guest])
+        }
+        defer { stream.close() }
+        _ = try await onOwnThread { try stream.events(atLeast: 1) }
+        #expect(try await send("DELETE", table.deckURL + "/player/guest/", token: host).status == 200)
+        let events = try await onOwnThread { try stream.readUntilClosed() }
+        #expect(events.map(\.kind) == ["hello", "leave"])
+        #expect(stream.bodyEnded)
+        // Then the connection closes: it answers nothing after its stream.
+        #expect(try await onOwnThread { try stream.waitForClose() })
+    }
+
     @Test func sigtermEndsEveryOpenStreamWithItsLastChunkAndTheServerExits() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-streams-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -142,6 +142,19 @@ final class EventStreamReader: Sendable {
     /// Whether the stream's last chunk has arrived: the server ended its response.
     var bodyEnded: Bool { buffer.bodyEnded }
 
+    /// Reads until the server closes the connection, keeping what arrives.
+    ///
+    /// - Returns: `false` when it is still open after ``eventWaitLimit``.
+    func waitForClose() throws -> Bool {
+        let deadline = ContinuousClock.now + Self.eventWaitLimit
+        do {
+            while let chunk = try connection.receive(before: deadline) { buffer.appendRaw(chunk) }
+            return true
+        } catch let error as RawHTTPError where error.description == "timeout" {
+            return false
+        }
+    }
+
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         for index in 0...(haystack.count - needle.count)

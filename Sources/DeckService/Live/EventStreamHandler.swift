@@ -26,10 +26,11 @@ import NIOHTTPTypes
 /// ever used, for as long as the stream lasts. The endpoint's response body then throws
 /// ``EventStreamHandedOver``, which ends that task; on its way out the task closes its side of the
 /// connection twice (its writer's output, then the channel), and this handler, placed below it,
-/// turns both closes away. From then on the handler ignores anything the client sends (the
-/// handlers above ask for no more reads once that task has gone; NIO still reads up to the end of
-/// input when the client closes its side, so a client that leaves is seen at once), ends the stream
-/// when the server quiesces, and the hub ends it with ``finishStream(response:)``.
+/// turns both closes away. From then on nothing the client sends is decoded or answered (the
+/// handlers above ask for no more reads once that task has gone, and ``SocketSide`` drops what is
+/// read until then; NIO still reads up to the end of input when the client closes its side, so a
+/// client that leaves is seen at once), the stream ends when the server quiesces, and the hub ends
+/// it with ``finishStream(response:)``.
 final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -39,14 +40,22 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A handler just below the HTTP encoder, whose context writes bytes straight to the socket.
     ///
     /// No write passes through it (NIO needs a handler to take part in one direction: this one
-    /// passes the connection's reads on untouched); it only lends its place.
+    /// passes the connection's reads on untouched until the stream is handed over, then drops
+    /// them before the HTTP decoder sees them); it mostly lends its place.
     final class SocketSide: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = ByteBuffer
 
         fileprivate var context: ChannelHandlerContext?
+        /// Whether what the client sends is dropped: its connection carries a handed-over stream.
+        fileprivate var dropsInput = false
 
         func handlerAdded(context: ChannelHandlerContext) {
             self.context = context
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard !dropsInput else { return }
+            context.fireChannelRead(data)
         }
 
         func handlerRemoved(context: ChannelHandlerContext) {
@@ -167,6 +176,10 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func handOver(response: UInt64) -> Bool {
         guard let context, context.channel.isActive, streaming, response == responseNumber else { return false }
         handedOver = true
+        // Anything more the client sends is not decoded: a malformed request would close the
+        // stream. (The handlers above stop asking for reads once the answering task has gone; this
+        // covers what is read until then.)
+        socketSide?.dropsInput = true
         // Its idle time-out and quiescing are for connections that go back to answering requests.
         if let state = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
             context.pipeline.syncOperations.removeHandler(state, promise: nil)

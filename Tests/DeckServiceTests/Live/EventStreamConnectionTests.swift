@@ -19,6 +19,8 @@ import Testing
         // A second request on the stream's connection: answering it would put a response into the
         // middle of the stream.
         try await onOwnThread { try stream.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+        // And bytes that are no request at all, which would close a connection that is answering.
+        try await onOwnThread { try stream.send("NOT A REQUEST\u{0}\r\n\r\n") }
         #expect(try await send("GET", table.deckURL + "/draw/").status == 200)
         let events = try await onOwnThread { try stream.events(atLeast: 2) }
         #expect(events.map(\.kind) == ["hello", "draw"])

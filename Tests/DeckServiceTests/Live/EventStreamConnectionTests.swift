@@ -11,11 +11,8 @@ import Testing
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
-        let stream = try await onOwnThread {
-            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
-        }
+        let stream = try await openStream(on: server, of: table)
         defer { stream.close() }
-        _ = try await onOwnThread { try stream.events(atLeast: 1) }
         // A second request on the stream's connection: answering it would put a response into the
         // middle of the stream.
         try await onOwnThread { try stream.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
@@ -32,11 +29,8 @@ import Testing
         let server = try await TestServer.start { $0.eventHeartbeatInterval = .seconds(3_600) }
         defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
-        let stream = try await onOwnThread {
-            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
-        }
+        let stream = try await openStream(on: server, of: table)
         defer { stream.close() }
-        _ = try await onOwnThread { try stream.events(atLeast: 1) }
         stream.finishSending()
         // Closed by the server on its own: no heartbeat or event comes to find the client gone.
         let events = try await onOwnThread { try stream.readUntilClosed() }
@@ -50,13 +44,8 @@ import Testing
         let table = try await TestTable.create(on: server.baseURL)
         let host = try await table.join("host")
         let guest = try await table.join("guest")
-        let stream = try await onOwnThread {
-            try EventStreamReader(
-                port: server.port, path: "/api/deck/\(table.deckID)/events/",
-                headers: ["Authorization": "Bearer " + guest])
-        }
+        let stream = try await openStream(on: server, of: table, token: guest)
         defer { stream.close() }
-        _ = try await onOwnThread { try stream.events(atLeast: 1) }
         #expect(try await send("DELETE", table.deckURL + "/player/guest/", token: host).status == 200)
         let events = try await onOwnThread { try stream.readUntilClosed() }
         #expect(events.map(\.kind) == ["hello", "leave"])
@@ -86,6 +75,20 @@ import Testing
         }
         let process = server.process
         #expect(try await onOwnThread { process.waitUntilExit() } == 0)
+    }
+
+    /// Opens a stream of `table`'s events (as `token`'s player, or a spectator) and reads its `hello`.
+    private func openStream(
+        on server: TestServer, of table: TestTable, token: String? = nil
+    ) async throws
+        -> EventStreamReader
+    {
+        let headers = token.map { ["Authorization": "Bearer " + $0] } ?? [:]
+        let stream = try await onOwnThread {
+            try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/", headers: headers)
+        }
+        _ = try await onOwnThread { try stream.events(atLeast: 1) }
+        return stream
     }
 
     /// Polls `/metrics` (each poll a full request) until the open streams gauge reads `count`.

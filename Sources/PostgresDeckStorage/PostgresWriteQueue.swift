@@ -57,6 +57,9 @@ final class PostgresWriteQueue: Sendable {
     private let state = Mutex(State())
     private let batches: PostgresWriteBatch
 
+    /// How many changes wait for the next batch (for tests that queue changes behind a batch).
+    var queuedChanges: Int { state.withLock { $0.pending.count } }
+
     /// - Parameter batches: runs each batch.
     init(batches: PostgresWriteBatch) {
         self.batches = batches

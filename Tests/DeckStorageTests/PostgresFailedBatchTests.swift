@@ -5,12 +5,15 @@ import RiffleTestSupport
 import Synchronization
 import Testing
 
+@testable import PostgresDeckStorage
+
 /// The PostgreSQL write queue after a batch fails: the changes queued behind it run next, on a
 /// connection of their own, and commit.
 ///
 /// Batches that follow each other back to back share one lease of a pool connection; a failed
-/// batch ends that lease. These tests make the database refuse one write, slowly, so that the
-/// next changes queue up behind it, and check that nothing is left waiting or written twice.
+/// batch ends that lease. These tests make the database hold one write until the next changes
+/// have queued up behind it, then refuse the next, and check that nothing is left waiting or written
+/// twice.
 @Suite struct PostgresFailedBatchTests {
     private func shoe() throws -> DeckState {
         DeckState(composition: try DeckComposition(deckCount: 2), shuffled: true)
@@ -20,35 +23,47 @@ import Testing
     /// first commits, the database refuses the second (one batch), the third commits after it.
     @Test func changesQueuedBehindAFailedBatchStillCommit() async throws {
         let database = try StoreBackend.postgres.makeDatabase()
-        let store = try await StoreBackend.postgres.openStore(database)
+        let store = try #require(try await StoreBackend.postgres.openStore(database) as? PostgresDeckStore)
         let id = try await store.insert(try shoe(), now: 0)
         let schema = try #require(database.split(separator: "schema=").last?.split(separator: "&").first)
-        // Each write of the deck's row counts itself; the first two take a second (long enough for
-        // the test to queue the next group meanwhile), and the second is refused.
+        // Each write of the deck's row counts itself. The first two each wait for their gate, which
+        // the test opens once the next group is queued behind them; the second is then refused.
         try await runPSQL(
             """
             CREATE SEQUENCE \(schema).row_writes;
-            CREATE FUNCTION \(schema).slow_then_refused() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE TABLE \(schema).open_gates (number bigint PRIMARY KEY);
+            CREATE FUNCTION \(schema).held_then_refused() RETURNS trigger LANGUAGE plpgsql AS $$
             DECLARE
                 write bigint := nextval('\(schema).row_writes');
             BEGIN
-                IF write <= 2 THEN PERFORM pg_sleep(1); END IF;
+                IF write <= 2 THEN
+                    WHILE NOT EXISTS (SELECT 1 FROM \(schema).open_gates g WHERE g.number = write) LOOP
+                        PERFORM pg_sleep(0.01);
+                    END LOOP;
+                END IF;
                 IF write = 2 THEN RAISE EXCEPTION 'injected failure of the second write'; END IF;
                 RETURN NEW;
             END $$;
-            CREATE TRIGGER slow_then_refused BEFORE UPDATE ON \(schema).deck
-                FOR EACH ROW EXECUTE FUNCTION \(schema).slow_then_refused();
+            CREATE TRIGGER held_then_refused BEFORE UPDATE ON \(schema).deck
+                FOR EACH ROW EXECUTE FUNCTION \(schema).held_then_refused();
             """)
         let writesStarted: @Sendable () async throws -> String = {
             try await runPSQL("SELECT last_value FROM \(schema).row_writes")
+        }
+        let openGate: @Sendable (Int) async throws -> Void = { write in
+            _ = try await runPSQL("INSERT INTO \(schema).open_gates VALUES (\(write))")
         }
 
         let finished = FinishedGroups()
         let first = Task { await draws(1, of: id, in: store, finished: finished) }
         try await waitUntil("the first write to start") { try await writesStarted() == "1" }
         let refused = Task { await draws(20, of: id, in: store, finished: finished) }
+        try await waitUntil("the second group to queue") { store.writes.queuedChanges == 20 }
+        try await openGate(1)
         try await waitUntil("the second write to start") { try await writesStarted() == "2" }
         let last = Task { await draws(20, of: id, in: store, finished: finished) }
+        try await waitUntil("the third group to queue") { store.writes.queuedChanges == 20 }
+        try await openGate(2)
         // A queue left waiting after the failure never answers: the bound fails the test instead of waiting forever.
         try await waitUntil("all 3 groups of draws to finish") { finished.count == 3 }
 

@@ -159,11 +159,6 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
     /// The number of open subscriptions.
     var subscriberCount: Int { decks.values.reduce(0) { $0 + $1.members.count } }
 
-    /// Whether `id` is still subscribed (its stream has not ended).
-    func isSubscribed(_ id: SubscriberID) -> Bool {
-        decks[id.deckID]?.members[id.number] != nil
-    }
-
     // MARK: - Lifecycle
 
     /// The store now tells the hub about every commit.

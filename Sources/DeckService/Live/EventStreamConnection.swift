@@ -91,13 +91,12 @@ final class EventStreamConnection: Sendable {
     }
 
     /// Hands the connection over to the hub once the stream's opening is written: the task that
-    /// answered the request may then end without closing it (see ``EventStreamHandler``).
-    ///
-    /// - Returns: whether the connection is now the hub's; `false` when the stream has ended or
-    ///   the connection has closed.
-    func handOver() async -> Bool {
+    /// answered the request may then end without closing it (see ``EventStreamHandler``). Returns
+    /// once the handler has taken it, or found the stream already ended (then the task's own close
+    /// goes through).
+    func handOver() async {
         let (handler, response) = (handler, response)
-        return (try? await eventLoop.submit { handler.value.handOver(response: response) }.get()) ?? false
+        try? await eventLoop.submit { handler.value.handOver(response: response) }.get()
     }
 
     /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.

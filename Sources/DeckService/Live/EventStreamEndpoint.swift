@@ -164,7 +164,7 @@ struct EventStreamEndpoint: Sendable {
             }
             // From here on the hub writes the stream. The connection's task ends by throwing, and
             // either way the connection is left to the hub: open, or closing since the stream ended.
-            _ = await connection.handOver()
+            await connection.handOver()
             throw EventStreamHandedOver()
         }
         return Response(status: .ok, headers: Self.streamHeaders, body: body)

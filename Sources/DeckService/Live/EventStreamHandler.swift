@@ -79,7 +79,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var flushDue = false
     /// Whether the connection belongs to the hub: its stream's opening is written and the task
     /// that answered its request has gone (or is going).
-    private(set) var handedOver = false
+    private var handedOver = false
     /// Whether the close that the answering task makes on its way out has been turned away.
     private var answeringTaskCloseTurnedAway = false
     /// Whether this handler ended the stream (``finishStream(response:)``): the connection is
@@ -169,12 +169,10 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Takes the connection over for the events stream that is response `response`, whose opening
-    /// is written: the task that answered the request may end without closing it.
-    ///
-    /// - Returns: whether the connection is now the hub's (`false` when that stream has ended or
-    ///   the connection has closed: the answering task then ends it as usual).
-    func handOver(response: UInt64) -> Bool {
-        guard let context, context.channel.isActive, streaming, response == responseNumber else { return false }
+    /// is written: the task that answered the request may end without closing it. Does nothing
+    /// when that stream has ended or the connection has closed (the task then closes it as usual).
+    func handOver(response: UInt64) {
+        guard let context, context.channel.isActive, streaming, response == responseNumber else { return }
         handedOver = true
         // Anything more the client sends is not decoded: a malformed request would close the
         // stream. (The handlers above stop asking for reads once the answering task has gone; this
@@ -184,7 +182,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let state = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
             context.pipeline.syncOperations.removeHandler(state, promise: nil)
         }
-        return true
     }
 
     /// Ends the events stream that is response `response` with the response's last chunk, then
@@ -216,12 +213,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         context.close(mode: mode, promise: promise)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        // Once handed over, nothing the client sends is answered.
-        guard !handedOver else { return }
-        context.fireChannelRead(data)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {

@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 
 /// Where an events stream's frames meet its connection: the one way frames get from the
 /// ``EventHub`` to a subscriber's socket.
@@ -39,6 +40,11 @@ final class EventStreamConnection: Sendable {
     private let handler: NIOLoopBound<EventStreamHandler>
     private let response: UInt64
     private let capacity: Int
+    /// The descriptor of the socket that frames may be sent to directly right now, or -1: set by
+    /// the connection's handler (``EventStreamHandler``), read and set on the event loop only.
+    /// Kept here, not in the handler, so that a delivery reads the handler only when it must
+    /// write through NIO.
+    private let directDescriptor = Atomic<CInt>(-1)
 
     private init(channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, response: UInt64, capacity: Int) {
         self.eventLoop = channel.eventLoop
@@ -96,7 +102,13 @@ final class EventStreamConnection: Sendable {
     /// goes through).
     func handOver() async {
         let (handler, response) = (handler, response)
-        try? await eventLoop.submit { handler.value.handOver(response: response) }.get()
+        try? await eventLoop.submit { handler.value.handOver(response: response, stream: self) }.get()
+    }
+
+    /// Lets frames go straight to `socket`, or (`nil`) makes them go through the handler. Called
+    /// by the handler, on the event loop.
+    func allowDirectSends(to socket: EventStreamSocket?) {
+        directDescriptor.store(socket?.descriptor ?? -1, ordering: .relaxed)
     }
 
     /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.
@@ -137,11 +149,23 @@ final class EventStreamConnection: Sendable {
 
     private static func writeOnEventLoop(_ writes: [Write]) {
         var flushes: [EventStreamHandler] = []
-        for write in writes {
-            let connection = write.connection
-            let handler = connection.handler.value
-            if handler.writeFrame(write.frame, response: connection.response, capacity: connection.capacity) {
-                flushes.append(handler)
+        // Through a buffer pointer, each write is borrowed where it lies: iterating the array
+        // would copy each, retaining (and then releasing) the frame that every subscriber shares.
+        writes.withUnsafeBufferPointer { writes in
+            for index in writes.indices {
+                let connection = writes[index].connection
+                let descriptor = connection.directDescriptor.load(ordering: .relaxed)
+                var sent = 0
+                if descriptor >= 0 {
+                    sent = EventStreamSocket(found: descriptor).send(writes[index].frame)
+                    if sent == writes[index].frame.readableBytes { continue }
+                }
+                let handler = connection.handler.value
+                if handler.writeFrame(
+                    writes[index].frame, sent: sent, response: connection.response, capacity: connection.capacity)
+                {
+                    flushes.append(handler)
+                }
             }
         }
         for handler in flushes { handler.flushFrames() }

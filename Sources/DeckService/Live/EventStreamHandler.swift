@@ -20,6 +20,12 @@ import NIOHTTPTypes
 /// mark; past that, at most `capacity` frames more are buffered before the connection is closed
 /// (the client resumes with `Last-Event-ID`), so memory stays bounded.
 ///
+/// Once a stream is handed over, its frames skip NIO's write path too: each is sent straight to the
+/// connection's socket (``EventStreamSocket``) on its event loop, while NIO holds none of the
+/// stream's writes. What the socket does not take at once (a client that reads slowly) goes through
+/// NIO, and so do the frames after it until NIO has written it: the order of the bytes is the order
+/// of the frames either way.
+///
 /// Once a stream's opening is written, its connection is handed over to the hub
 /// (``handOver(response:)``), so that an open stream costs no task: Hummingbird answers each
 /// connection's requests in a task of its own, which would otherwise wait, with every frame it
@@ -63,13 +69,27 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private var context: ChannelHandlerContext?
-    private var socketSide: SocketSide?
-    private var inputClosed = false
     /// The number of final response heads written so far: the current response's number.
     private(set) var responseNumber: UInt64 = 0
     /// Whether the current response is an events stream that has not ended.
-    private(set) var streaming = false
+    private(set) var streaming = false {
+        didSet { updateDirectSends() }
+    }
+    /// The handed-over stream's connection, which sends frames straight to the socket while this
+    /// handler allows it (``updateDirectSends()``).
+    private var handedOverStream: EventStreamConnection?
+    /// The socket under the handed-over stream, when it can be found.
+    private var directSocket: EventStreamSocket? {
+        didSet { updateDirectSends() }
+    }
+    /// How many of the stream's writes NIO holds (taken, not yet written to the socket), counted
+    /// once there is a direct socket: while it holds any, frames queue behind them.
+    private var writesHeldByNIO = 0 {
+        didSet { updateDirectSends() }
+    }
+    private var context: ChannelHandlerContext?
+    private var socketSide: SocketSide?
+    private var inputClosed = false
     /// Frames written since the connection stopped taking more.
     private var framesWhileUnwritable = 0
     /// Whether the connection takes more writes, as its writability events tell (cheaper than
@@ -103,6 +123,16 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        directSocket = nil
+        handedOverStream = nil
+    }
+
+    /// Tells the handed-over stream's connection whether it may send frames straight to the
+    /// socket: only while the stream goes on, over a socket that is open, and NIO holds none of
+    /// its writes (so the bytes on the wire keep the frames' order).
+    private func updateDirectSends() {
+        guard let handedOverStream else { return }
+        handedOverStream.allowDirectSends(to: streaming && writesHeldByNIO == 0 ? directSocket : nil)
     }
 
     /// Whether frames can be written straight to this connection (its pipeline has the HTTP/1.1
@@ -114,6 +144,12 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // after its last chunk (such as the rest of an opening still on its way).
         guard !endedHere else {
             promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        // Nothing from above goes into a handed-over stream: the task that answered its request
+        // has gone, and its frames come from the hub.
+        guard !handedOver else {
+            promise?.fail(EventStreamHandedOver())
             return
         }
         switch unwrapOutboundIn(data) {
@@ -135,13 +171,16 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// Writes a ready-framed chunk of the events stream that is response `response`, unless that
-    /// response has ended; the caller flushes with ``flushFrames()``. Closes the connection instead
-    /// when more than `capacity` frames are already waiting for a client that does not read.
+    /// Writes a ready-framed chunk of the events stream that is response `response` through NIO
+    /// (all of it, or what the socket did not take when it was sent directly), unless that
+    /// response has ended; the caller flushes with ``flushFrames()``. Closes the connection
+    /// instead when more than `capacity` frames are already waiting for a client that does not
+    /// read.
     ///
+    /// - Parameter sent: how many of the frame's bytes were sent directly.
     /// - Returns: whether this write made a flush due (the first write since the last flush).
-    func writeFrame(_ frame: ByteBuffer, response: UInt64, capacity: Int) -> Bool {
-        guard let socket = socketSide?.context, streaming, response == responseNumber else { return false }
+    func writeFrame(_ frame: ByteBuffer, sent: Int, response: UInt64, capacity: Int) -> Bool {
+        guard streaming, response == responseNumber, let socket = socketSide?.context else { return false }
         if !writable {
             framesWhileUnwritable += 1
             if framesWhileUnwritable > capacity {
@@ -150,10 +189,24 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return false
             }
         }
-        socket.write(NIOAny(IOData.byteBuffer(frame)), promise: nil)
+        var rest = frame
+        rest.moveReaderIndex(forwardBy: sent)
+        writeThroughNIO(rest, to: socket)
         if flushDue { return false }
         flushDue = true
         return true
+    }
+
+    /// Gives NIO bytes of the stream to write, counting them while there is a direct socket.
+    private func writeThroughNIO(_ bytes: ByteBuffer, to socket: ChannelHandlerContext) {
+        guard directSocket != nil else {
+            socket.write(NIOAny(IOData.byteBuffer(bytes)), promise: nil)
+            return
+        }
+        writesHeldByNIO += 1
+        let written = socket.eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenComplete { _ in self.writesHeldByNIO -= 1 }
+        socket.write(NIOAny(IOData.byteBuffer(bytes)), promise: written)
     }
 
     /// Sends the frames written since the last flush.
@@ -171,9 +224,10 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Takes the connection over for the events stream that is response `response`, whose opening
     /// is written: the task that answered the request may end without closing it. Does nothing
     /// when that stream has ended or the connection has closed (the task then closes it as usual).
-    func handOver(response: UInt64) {
+    func handOver(response: UInt64, stream: EventStreamConnection) {
         guard let context, context.channel.isActive, streaming, response == responseNumber else { return }
         handedOver = true
+        handedOverStream = stream
         // Anything more the client sends is not decoded: a malformed request would close the
         // stream. (The handlers above stop asking for reads once the answering task has gone; this
         // covers what is read until then.)
@@ -181,6 +235,13 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // Its idle time-out and quiescing are for connections that go back to answering requests.
         if let state = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
             context.pipeline.syncOperations.removeHandler(state, promise: nil)
+        }
+        // Frames go straight to the socket once NIO has written what it holds of the opening: an
+        // empty write, counted, marks where that is.
+        if let socket = socketSide?.context, let direct = EventStreamSocket(of: context.channel) {
+            directSocket = direct
+            writeThroughNIO(ByteBuffer(), to: socket)
+            socket.flush()
         }
     }
 
@@ -213,6 +274,12 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         context.close(mode: mode, promise: promise)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // NIO has closed the socket (see ``EventStreamSocket``): its number may be reused.
+        directSocket = nil
+        context.fireChannelInactive()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {

@@ -77,6 +77,39 @@ import Testing
         #expect(try await onOwnThread { process.waitUntilExit() } == 0)
     }
 
+    @Test func aClientThatStopsReadingForAWhileGetsEveryEventOnceAndInOrderWhenItReadsOn() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let table = try await TestTable.create(on: server.baseURL, query: "?deck_count=20")
+        // A small fixed receive buffer, so that the socket stops taking frames long before the
+        // connection's outbox is full: frames sent straight to the socket, the part of one it did
+        // not take, and the frames queued behind that part must reach the client in order.
+        let paused = try await onOwnThread {
+            try EventStreamReader(
+                port: server.port, path: "/api/deck/\(table.deckID)/events/", receiveBufferBytes: 4096)
+        }
+        defer { paused.close() }
+        let hello = try #require(try await onOwnThread { try paused.events(atLeast: 1) }.first)
+        // About 8 MB of events (draws list their cards) while the client reads nothing: more than
+        // the kernel buffers for one connection (its send buffer grows to 4 MB here).
+        let changes = 320
+        for _ in 0..<(changes / 2) {
+            #expect(try await send("GET", table.deckURL + "/draw/?count=500").status == 200)
+            #expect(try await send("GET", table.deckURL + "/return/").status == 200)
+        }
+        let events = try await onOwnThread { try paused.events(atLeast: changes + 1) }
+        let first = try #require(hello.id)
+        #expect(events.map(\.id) == (0...Int64(changes)).map { first + $0 })
+        #expect(
+            events.dropFirst().map(\.kind) == Array(repeating: ["draw", "return"], count: changes / 2).flatMap { $0 })
+        // Reading again, the client gets what comes next as before.
+        #expect(try await send("GET", table.deckURL + "/draw/").status == 200)
+        let next = try await onOwnThread { try paused.events(atLeast: changes + 2) }.last
+        #expect(next?.id == first + Int64(changes) + 1)
+        #expect(next?.kind == "draw")
+        #expect(!paused.bodyEnded)
+    }
+
     /// Opens a stream of `table`'s events (as `token`'s player, or a spectator) and reads its `hello`.
     private func openStream(
         on server: TestServer, of table: TestTable, token: String? = nil

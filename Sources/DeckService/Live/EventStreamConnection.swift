@@ -11,16 +11,19 @@ import Synchronization
 /// 2. The hub's state machine says which subscribers get which frames; the hub hands them over
 ///    with ``hand(_:)`` while it still holds its lock, gathered per event loop: one task per
 ///    event loop per delivery, however many subscribers it serves.
-/// 3. On the event loop, each subscriber's ``EventStreamHandler`` writes the frame below the HTTP
-///    encoder (the frame is already a chunk) and each connection is flushed once: one `write`
-///    system call per subscriber per delivery.
+/// 3. On the event loop, a handed-over stream's frame is sent straight to its socket
+///    (``EventStreamSocket``, one `send(2)`), while its ``EventStreamHandler`` allows that. Any
+///    other frame, or the part of one the socket did not take, goes to the handler, which writes
+///    it through NIO below the HTTP encoder (the frame is already a chunk), and each such
+///    connection is flushed once: one system call per subscriber per delivery either way.
 ///
 /// Why it is safe:
 /// - **Order.** Each connection belongs to one event loop, which runs tasks in the order they were
 ///   handed over; the hub hands frames over under its lock, in the order its state machine gave
 ///   them, so a subscriber's frames reach its socket in event order. The stream's opening is
 ///   written through the response before the hub is told it was sent, and that write is on the
-///   event loop before any direct frame.
+///   event loop before any frame from the hub. A frame is sent directly only while NIO holds none
+///   of the stream's writes (the handler counts them), so it never overtakes bytes queued in NIO.
 /// - **The right response only.** A connection is made for the request being answered: it
 ///   remembers that request's response number, and the handler writes a frame only while that
 ///   response is an events stream that has not ended. A frame handed over just before its stream

@@ -20,14 +20,8 @@ import NIOHTTPTypes
 /// mark; past that, at most `capacity` frames more are buffered before the connection is closed
 /// (the client resumes with `Last-Event-ID`), so memory stays bounded.
 ///
-/// Once a stream is handed over, its frames skip NIO's write path too: each is sent straight to the
-/// connection's socket (``EventStreamSocket``) on its event loop, while NIO holds none of the
-/// stream's writes. What the socket does not take at once (a client that reads slowly) goes through
-/// NIO, and so do the frames after it until NIO has written it: the order of the bytes is the order
-/// of the frames either way.
-///
 /// Once a stream's opening is written, its connection is handed over to the hub
-/// (``handOver(response:)``), so that an open stream costs no task: Hummingbird answers each
+/// (``handOver(response:stream:)``), so that an open stream costs no task: Hummingbird answers each
 /// connection's requests in a task of its own, which would otherwise wait, with every frame it
 /// ever used, for as long as the stream lasts. The endpoint's response body then throws
 /// ``EventStreamHandedOver``, which ends that task; on its way out the task closes its side of the
@@ -37,6 +31,13 @@ import NIOHTTPTypes
 /// read until then; NIO still reads up to the end of input when the client closes its side, so a
 /// client that leaves is seen at once), the stream ends when the server quiesces, and the hub ends
 /// it with ``finishStream(response:)``.
+///
+/// Once a stream is handed over, its frames skip NIO's write path too: the stream's
+/// ``EventStreamConnection`` sends each straight to the socket (``EventStreamSocket``) on the event
+/// loop, while this handler allows it: while the stream goes on and NIO holds none of its writes.
+/// What the socket does not take at once (a client that reads slowly) comes here and goes through
+/// NIO, and so do the frames after it until NIO has written it: the order of the bytes is the order
+/// of the frames either way.
 final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -227,7 +228,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func handOver(response: UInt64, stream: EventStreamConnection) {
         guard let context, context.channel.isActive, streaming, response == responseNumber else { return }
         handedOver = true
-        handedOverStream = stream
         // Anything more the client sends is not decoded: a malformed request would close the
         // stream. (The handlers above stop asking for reads once the answering task has gone; this
         // covers what is read until then.)
@@ -243,6 +243,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             writeThroughNIO(ByteBuffer(), to: socket)
             socket.flush()
         }
+        handedOverStream = stream
+        updateDirectSends()
     }
 
     /// Ends the events stream that is response `response` with the response's last chunk, then

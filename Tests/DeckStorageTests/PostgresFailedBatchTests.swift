@@ -77,7 +77,7 @@ import Testing
         let deck = try #require(try await store.deck(withID: id))
         #expect(deck.remaining == 104 - 21)
         expectDealtCardsAreHeldOnce(firstCards + lastCards, by: deck)
-        try await store.close()
+        await store.close()
     }
 
     /// `count` concurrent draws of one card each; each one's card code, or what it threw.

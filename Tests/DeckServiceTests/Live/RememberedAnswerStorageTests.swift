@@ -124,7 +124,7 @@ import Testing
         await server.stop()
         try await server.store.close()
 
-        let rows: [Row] = try await DatabaseQueue(path: path).read { db in
+        let rows: [Row] = try DatabaseQueue(path: path).read { db in
             try Row.fetchAll(db, sql: "SELECT key, fingerprint, body FROM deck_request")
                 + Row.fetchAll(db, sql: "SELECT key, fingerprint, body FROM new_deck_request")
         }

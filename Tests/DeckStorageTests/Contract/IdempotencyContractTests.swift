@@ -30,7 +30,7 @@ import Testing
         try await store.updateOnce(deckID: id, now: now, key: key) { deck in
             runs?.add()
             let codes = try deck.draw(count: count).cards.map(\.code)
-            let number = deck.countChange() ?? 0
+            let number = deck.countChange()
             let body = Array(("{\"cards\":\"" + codes.joined(separator: ",") + "\"}").utf8)
             return (
                 codes, StoredDeckEvent(deckID: id, number: number, payload: [1]),

@@ -39,7 +39,7 @@ struct RandomTable {
             _ = try? deck.deal(toPile: pile, count: min(deck.remaining, Int.random(in: 0...4, using: &generator)))
             if Bool.random(using: &generator) {
                 let outcome = try? deck.draw(count: Int.random(in: 0...3, using: &generator), using: &generator)
-                try? deck.addToPile(named: pile, cards: outcome?.cards ?? [])
+                _ = try? deck.addToPile(named: pile, cards: outcome?.cards ?? [])
             }
         }
         _ = try? deck.draw(count: Int.random(in: 0...5, using: &generator), using: &generator)

@@ -152,23 +152,18 @@ final class EventStreamConnection: Sendable {
 
     private static func writeOnEventLoop(_ writes: [Write]) {
         var flushes: [EventStreamHandler] = []
-        // Through a buffer pointer, each write is borrowed where it lies: iterating the array
-        // would copy each, retaining (and then releasing) the frame that every subscriber shares.
-        writes.withUnsafeBufferPointer { writes in
-            for index in writes.indices {
-                let connection = writes[index].connection
-                let descriptor = connection.directDescriptor.load(ordering: .relaxed)
-                var sent = 0
-                if descriptor >= 0 {
-                    sent = EventStreamSocket(found: descriptor).send(writes[index].frame)
-                    if sent == writes[index].frame.readableBytes { continue }
-                }
-                let handler = connection.handler.value
-                if handler.writeFrame(
-                    writes[index].frame, sent: sent, response: connection.response, capacity: connection.capacity)
-                {
-                    flushes.append(handler)
-                }
+        for write in writes {
+            let connection = write.connection
+            let descriptor = connection.directDescriptor.load(ordering: .relaxed)
+            var sent = 0
+            if descriptor >= 0 {
+                sent = EventStreamSocket(found: descriptor).send(write.frame)
+                if sent == write.frame.readableBytes { continue }
+            }
+            let handler = connection.handler.value
+            if handler.writeFrame(write.frame, sent: sent, response: connection.response, capacity: connection.capacity)
+            {
+                flushes.append(handler)
             }
         }
         for handler in flushes { handler.flushFrames() }

@@ -81,13 +81,10 @@ import Testing
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL, query: "?deck_count=20")
-        // A small fixed receive buffer, so that the socket stops taking frames long before the
-        // connection's outbox is full: frames sent straight to the socket, the part of one it did
-        // not take, and the frames queued behind that part must reach the client in order.
-        let paused = try await onOwnThread {
-            try EventStreamReader(
-                port: server.port, path: "/api/deck/\(table.deckID)/events/", receiveBufferBytes: 4096)
-        }
+        // The socket stops taking frames long before the connection's outbox is full: frames sent
+        // straight to the socket, the part of one it did not take, and the frames queued behind
+        // that part must reach the client in order.
+        let paused = try await EventStreamReader.notReading(port: server.port, deckID: table.deckID)
         defer { paused.close() }
         let hello = try #require(try await onOwnThread { try paused.events(atLeast: 1) }.first)
         // About 8 MB of events (draws list their cards) while the client reads nothing: more than

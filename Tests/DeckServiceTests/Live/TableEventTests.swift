@@ -160,12 +160,7 @@ import Testing
         let server = try await TestServer.start { $0.eventSubscriberCapacity = 4 }
         defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL, query: "?deck_count=20")
-        // A small fixed receive buffer: with the kernel's own, grown on some machines to more than
-        // everything sent, the server would never see a client that does not read.
-        let slow = try await onOwnThread {
-            try EventStreamReader(
-                port: server.port, path: "/api/deck/\(table.deckID)/events/", receiveBufferBytes: 4096)
-        }
+        let slow = try await EventStreamReader.notReading(port: server.port, deckID: table.deckID)
         defer { slow.close() }
         // Never read while ~8 MB of events go out (draws list their cards; returns into the
         // stack give counts only): the socket buffers fill, then the connection's bounded outbox.

@@ -49,6 +49,15 @@ final class EventStreamReader: Sendable {
         }
     }
 
+    /// Opens a stream of `deckID`'s events for a client that does not read: a small fixed
+    /// receive buffer, so the server soon sees it fall behind (with the kernel's own, grown on
+    /// some machines to more than a test sends, it never would).
+    static func notReading(port: Int, deckID: String) async throws -> EventStreamReader {
+        try await onOwnThread {
+            try EventStreamReader(port: port, path: "/api/deck/\(deckID)/events/", receiveBufferBytes: 4096)
+        }
+    }
+
     /// The status code.
     var status: Int { Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0 }
 

@@ -14,7 +14,7 @@ import NIOCore
 /// next event comes each connection's objects have left the processor's caches. NIO's write and
 /// flush walk a dozen of them per connection (handler contexts, the pipeline, the channel, its
 /// pending writes); a direct send touches the stream's connection and the socket only. It cut the
-/// server's CPU per delivery from 10.4–12.1 µs to 6.6–7.0 µs at 3,000 subscribers
+/// server's CPU per delivery from 10.4–12.1 µs to 6.6–7.1 µs at 3,000 subscribers
 /// (`docs/PERFORMANCE.md`).
 ///
 /// **Finding the descriptor.** NIO has no public API for a channel's descriptor. Its socket

@@ -4,7 +4,7 @@
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 
-debian_packages=(libsqlite3-dev zlib1g-dev wrk postgresql chromium chromium-driver)
+debian_packages=(libsqlite3-dev zlib1g-dev wrk postgresql chromium chromium-driver gdb)
 command -v node > /dev/null 2>&1 || debian_packages+=(nodejs)
 python_modules=(pytest selenium schemathesis)
 # Import name and PyPI name differ: the browser tests' DevTools connection (selenium normally brings it along).

@@ -2,8 +2,9 @@
 # Runs every check of the project, as CI does (.ci/run):
 #   1. swift-format lint (strict) of all Swift code
 #   2. the Embedded Swift (wasm32) builds of the Foundation-free modules
-#   3. swift test: unit, HTTP, concurrency, crash-recovery, client and CLI tests, and the storage
-#      contract suite on SQLite (file and in-memory) and on a throw-away PostgreSQL cluster
+#   3. swift test: unit, HTTP, concurrency, crash-recovery, client and CLI tests, and the storage contract suite on
+#      SQLite (file and in-memory) and on a throw-away PostgreSQL cluster; under a watchdog (checked first) that ends
+#      a stuck run, printing its unfinished tests and every thread's stack
 #   4. the web app: committed riffle.wasm matches a fresh build, wasm/native parity under node,
 #      browser tests in headless Chromium against a real riffle serve
 #   5. fuzzing a live server (schemathesis from the OpenAPI document, then random requests)
@@ -27,13 +28,15 @@ scripts/check-embedded.sh PlayingCards SwipeStack ListEditing
 echo "== swift build"
 swift build --build-tests
 
+echo "== the test watchdog ends a hung run, naming the hung test, with every thread's stack"
+scripts/check-test-watchdog.sh
+
 echo "== swift test (with a throw-away PostgreSQL cluster)"
-# Every wait in the tests is bounded by the thing it awaits (see waitFor in RiffleTestSupport and
-# EventStreamReader), so a stall fails its test with a message. The stalls seen before ("idle in
-# transaction": rows left unread, blocked cooperative threads, a URLSession cancellation deadlock; a
-# LISTEN that never started, a read-again lost after a failed read) are fixed; this outer bound stays
-# as a last resort, so that CI never waits for ever.
-timeout 1200 scripts/with-postgres.sh swift test --skip-build
+# Every wait in the tests is bounded by the thing it awaits (waitFor in RiffleTestSupport), and every test waits for
+# its servers to stop (the .stopsItsServers trait). A run that still stops making progress (a continuation never
+# resumed, threads blocked for ever) is ended by the watchdog once no test has started or finished for 120 s: it
+# prints the tests that started and did not finish and every thread's stack, then fails.
+scripts/with-postgres.sh scripts/test-watchdog.py -- swift test --skip-build
 
 echo "== web app"
 scripts/test-webapp.sh

@@ -8,14 +8,13 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite struct ConcurrencyTests {
+@Suite(.stopsItsServers) struct ConcurrencyTests {
     /// 64 concurrent one-card draws on a 20-deck shoe, while other clients add cards to their own
     /// piles: every request succeeds, no card is dealt twice, no pile is lost, and stack + piles +
     /// drawn always equals the deck's contents.
     @Test(arguments: StoreBackend.server)
     func concurrentDrawsAndPileAddsLoseNothing(_ backend: StoreBackend) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let base = server.baseURL
         let session = makeTestSession()
         let created = try await httpGetJSON(base + "/api/deck/new/shuffle/?deck_count=20", session: session)

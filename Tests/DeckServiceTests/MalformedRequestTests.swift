@@ -4,7 +4,7 @@ import RiffleTestSupport
 import Testing
 
 /// Requests NIO's HTTP parser rejects never reach the router; they still get the API's JSON error.
-@Suite struct MalformedRequestTests {
+@Suite(.stopsItsServers) struct MalformedRequestTests {
     @Test(arguments: [
         ("FOO /api/deck/new/ HTTP/1.1\r\nHost: x\r\n\r\n", "method"),
         ("GET /api/deck/new/ HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", "malformed"),
@@ -27,7 +27,7 @@ import Testing
 
     @Test func theServerKeepsServingAfterAMalformedRequest() async throws {
         let server = try await TestServer.start()
-        _ = try await sendRawHTTP("BREW /pot HTTP/1.1\r\n\r\n", port: server.port)
+        _ = try await sendRawHTTP("BREW /pot HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
         let answer = try await sendRawHTTP(
             "GET /api/deck/new/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
         await server.stop()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import RiffleCLI
 
-@Suite("riffle deck against the test server")
+@Suite("riffle deck against the test server", .stopsItsServers)
 struct DeckCommandTests {
     @Test("new, info, draw (top, bottom), drawn, return, shuffle")
     func deckFlow() async throws {

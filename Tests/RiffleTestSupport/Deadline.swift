@@ -130,14 +130,3 @@ private final class FirstResult<Value: Sendable>: @unchecked Sendable {
         waiter?.resume(with: result)
     }
 }
-
-extension Result where Failure == any Error {
-    /// The outcome of an async throwing body.
-    fileprivate init(catching body: () async throws -> Success) async {
-        do {
-            self = .success(try await body())
-        } catch {
-            self = .failure(error)
-        }
-    }
-}

@@ -7,11 +7,16 @@ import Logging
 
 /// A real `riffle serve` application on an ephemeral loopback port, for tests that talk HTTP.
 ///
+/// In a test or suite with the ``StopsItsServers`` trait, which stops the server and waits for it when the test ends:
+///
 /// ```swift
-/// let server = try await TestServer.start()
-/// defer { Task { await server.stop() } }
-/// let url = server.baseURL + "/api/deck/new/"
+/// @Test(.stopsItsServers) func aNewDeck() async throws {
+///     let server = try await TestServer.start()
+///     let url = server.baseURL + "/api/deck/new/"
+/// }
 /// ```
+///
+/// Or with ``run(isolation:_:)``, which stops its server itself.
 public final class TestServer: Sendable {
     /// The server's address, such as `http://127.0.0.1:54321`, without a trailing slash.
     public let baseURL: String
@@ -28,15 +33,30 @@ public final class TestServer: Sendable {
         self.task = task
     }
 
-    /// Starts a server and returns once it accepts connections.
+    /// Starts a server and returns once it accepts connections; the test's ``StopsItsServers`` trait stops it.
     ///
     /// - Parameters:
     ///   - store: the deck store; a fresh in-memory SQLite store by default.
     ///   - logger: the server's logger; by default one that prints warnings and errors only.
     ///   - configuration: changes to the default configuration (the port is always ephemeral).
     /// - Returns: the running server.
+    /// - Throws: ``TestServerError`` outside a test with the ``StopsItsServers`` trait (nothing would stop the server),
+    ///   or when the server cannot start.
     public static func start(
         store: (any DeckStore)? = nil, logger: Logger? = nil, configure: (inout ServiceConfiguration) -> Void = { _ in }
+    ) async throws -> TestServer {
+        guard let started = StartedServers.current else {
+            throw TestServerError(
+                message: "TestServer.start outside a test with the .stopsItsServers trait: nothing would stop the "
+                    + "server; give the test or its suite the trait, or use TestServer.run")
+        }
+        let server = try await launch(store: store, logger: logger, configure: configure)
+        started.add(server)
+        return server
+    }
+
+    private static func launch(
+        store: (any DeckStore)?, logger: Logger?, configure: (inout ServiceConfiguration) -> Void
     ) async throws -> TestServer {
         let chosenStore: any DeckStore
         if let store {
@@ -78,7 +98,7 @@ public final class TestServer: Sendable {
     }
 
     /// Runs `body` against a fresh server (``start(store:logger:configure:)`` with its defaults), and stops the
-    /// server afterwards, whether `body` returned or threw.
+    /// server afterwards, whether `body` returned or threw, waiting for it. Needs no ``StopsItsServers`` trait.
     ///
     /// ```swift
     /// try await TestServer.run { server in
@@ -91,7 +111,7 @@ public final class TestServer: Sendable {
     public static func run<Value>(
         isolation: isolated (any Actor)? = #isolation, _ body: (TestServer) async throws -> Value
     ) async throws -> Value {
-        let server = try await start()
+        let server = try await launch(store: nil, logger: nil, configure: { _ in })
         do {
             let value = try await body(server)
             await server.stop()

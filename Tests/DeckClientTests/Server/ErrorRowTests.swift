@@ -5,7 +5,7 @@ import RiffleTestSupport
 import Testing
 
 /// Each row of DECK-API.md's error tables, through the typed client.
-@Suite("API errors against riffle serve")
+@Suite("API errors against riffle serve", .stopsItsServers)
 struct ErrorRowTests {
     func expectError(
         _ code: DeckClientError.Code, status: Int, message: String, sourceLocation: SourceLocation = #_sourceLocation,

@@ -5,7 +5,7 @@ import Testing
 
 /// Changes through a network that loses answers, against a real `riffle serve`: the client resends
 /// a change whose answer was lost, with the key it first sent it with.
-@Suite("Changes resent against riffle serve")
+@Suite("Changes resent against riffle serve", .stopsItsServers)
 struct ResendTests {
     @Test("A change whose answer was lost is resent with the key of its first attempt")
     func lostAnswerResentWithItsKey() async throws {

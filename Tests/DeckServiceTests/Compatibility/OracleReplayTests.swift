@@ -12,7 +12,7 @@ import Testing
 ///
 /// Every numbered case of issue 16 is a scenario (`covers` says which); docs/DECK-API-COVERAGE.md
 /// maps every row of the API description to the scenarios and tests that cover it.
-@Suite struct OracleReplayTests {
+@Suite(.stopsItsServers) struct OracleReplayTests {
     @Test func theFixtureCoversEveryNumberedCase() throws {
         let fixture = try OracleFixture.loaded.get()
         #expect(fixture.source.contains("07e6e13"))

@@ -11,7 +11,7 @@ import Testing
 /// An SQLite store on a full disk: writes are answered 503 JSON, reads go on, writes resume once
 /// space returns, and no acknowledged change is lost. The disk is a 1 MiB tmpfs, which needs root
 /// (CI runs as root); elsewhere the test fails saying so rather than skip.
-@Suite struct DiskFullTests {
+@Suite(.stopsItsServers) struct DiskFullTests {
     @Test func aFullDiskRefusesWritesWith503KeepsReadsAndLosesNothing() async throws {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-diskfull-\(UUID())")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)

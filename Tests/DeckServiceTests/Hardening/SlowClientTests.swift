@@ -4,7 +4,7 @@ import RiffleTestSupport
 import Testing
 
 /// Slow, stalled and idle clients are shed by their time limits while other clients are served.
-@Suite struct SlowClientTests {
+@Suite(.stopsItsServers) struct SlowClientTests {
     static let request = "GET /api/deck/new/ HTTP/1.1\r\nHost: x\r\n\r\n"
     /// How late a close may come beyond its limit on a loaded two-core machine. Generous on purpose:
     /// CI runs these tests beside CPU-bound suites (a close came 11 s late there once), and what the

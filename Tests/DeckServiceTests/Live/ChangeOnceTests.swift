@@ -5,7 +5,7 @@ import Testing
 /// Every change happens once, over real HTTP against every server backend: `Idempotency-Key`
 /// replays and refusals, `ETag` and `If-Match`, and what a replay does not do (change the deck,
 /// count a change, emit an event).
-@Suite struct ChangeOnceTests {
+@Suite(.stopsItsServers) struct ChangeOnceTests {
     static func key(_ name: String) -> [String: String] { ["Idempotency-Key": "test-key-" + name + "-0123456789"] }
 
     /// Opens the deck's event stream and reads its hello.
@@ -21,7 +21,6 @@ import Testing
         backend: StoreBackend
     ) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
 
         // A new deck, resent: the same deck, not a second one.
         let created = try await send("GET", server.baseURL + "/api/deck/new/", headers: Self.key("new"))
@@ -65,7 +64,6 @@ import Testing
         backend: StoreBackend
     ) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let ana = try await table.join("ana")
         let bo = try await table.join("bo")
@@ -93,7 +91,6 @@ import Testing
 
     @Test(arguments: StoreBackend.server) func ifMatchMakesAChangeConditional(backend: StoreBackend) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         // A plain deck (no players).
         let table = try await TestTable.create(on: server.baseURL)
         #expect(try await send("GET", table.deckURL + "/").etag == "\"0\"")
@@ -144,7 +141,6 @@ import Testing
 
     @Test func malformedChangeHeadersAre400AndChangeNothing() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         for ifMatch in [
             "1", "\"abc\"", "\"1\", \"2\"", "\"-1\"", "\"01\"", "\"\"", "W/1", "\"99999999999999999999\"", "**",
@@ -173,7 +169,6 @@ import Testing
         backend: StoreBackend
     ) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let ana = try await table.join("ana")
         let bo = try await table.join("bo")
@@ -196,7 +191,6 @@ import Testing
 
     @Test func everyAnswerAboutADeckCarriesItsChangeNumber() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let ana = try await table.join("ana")
         let bo = try await table.join("bo")
@@ -219,7 +213,6 @@ import Testing
 
     @Test func leavingIsCountedUnderItsOwnLabel() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let ana = try await table.join("ana")
         #expect(try await send("DELETE", table.deckURL + "/player/ana/", token: ana).status == 200)

@@ -4,10 +4,9 @@ import Testing
 
 /// The events endpoint without its trailing slash answers the stream itself (a redirect would put
 /// the token of `?token=` into `Location`), and `HEAD` answers what `GET` would, tokens included.
-@Suite struct EventEndpointTests {
+@Suite(.stopsItsServers) struct EventEndpointTests {
     @Test func withoutTheSlashTheStreamIsAnsweredAndTheTokenGoesNowhere() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let path = "/api/deck/\(table.deckID)/events"
@@ -48,7 +47,6 @@ import Testing
 
     @Test func headChecksTokensAndResumePointsAsGetDoes() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let otherTable = try await TestTable.create(on: server.baseURL)
@@ -104,7 +102,6 @@ import Testing
 
     @Test func headOfADeckChecksTheTokenAsGetDoes() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let stranger = try await TestTable.create(on: server.baseURL).join("bo")

@@ -6,14 +6,13 @@ import Testing
 /// What could leave an events stream waiting for ever, made to happen: the store cannot read a
 /// deck's events when the hub needs them, or never starts telling the server about commits.
 /// Each ends in an answer the client acts on, never in a wait without end.
-@Suite struct EventHubFailureTests {
+@Suite(.stopsItsServers) struct EventHubFailureTests {
     /// The hub reads new events once per commit notice; a read that fails would leave them
     /// undelivered until the deck's next change. The hub ends the deck's streams instead, and a
     /// client that resumes with Last-Event-ID gets what it missed from the store.
     @Test func aFailedReadEndsTheStreamsAndResumingMissesNothing() async throws {
         let store = InterposedStore(base: try await DeckStoreDatabase.open(DeckStoreDatabase.inMemory))
         let server = try await TestServer.start(store: store)
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         let stream = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }

@@ -6,10 +6,9 @@ import Testing
 /// waits on it): what its client sees of that. The stream goes on whatever else the client sends,
 /// ends when the client stops sending, and ends properly (its last chunk, then the connection
 /// closes) when the hub ends it or the server stops.
-@Suite struct EventStreamConnectionTests {
+@Suite(.stopsItsServers) struct EventStreamConnectionTests {
     @Test func whatAClientSendsOnAnOpenStreamIsNotAnsweredAndTheStreamGoesOn() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let stream = try await openStream(on: server, of: table)
         defer { stream.close() }
@@ -27,7 +26,6 @@ import Testing
 
     @Test func aStreamWhoseClientStopsSendingIsClosed() async throws {
         let server = try await TestServer.start { $0.eventHeartbeatInterval = .seconds(3_600) }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let stream = try await openStream(on: server, of: table)
         defer { stream.close() }
@@ -40,7 +38,6 @@ import Testing
 
     @Test func aStreamTheHubEndsEndsWithItsLastChunkAndItsConnectionCloses() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let host = try await table.join("host")
         let guest = try await table.join("guest")
@@ -79,7 +76,6 @@ import Testing
 
     @Test func aClientThatStopsReadingForAWhileGetsEveryEventOnceAndInOrderWhenItReadsOn() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL, query: "?deck_count=20")
         // The socket stops taking frames long before the connection's outbox is full: frames sent
         // straight to the socket, the part of one it did not take, and the frames queued behind

@@ -5,10 +5,9 @@ import Testing
 /// A flood of event streams from one address, or more streams than the server allows, is refused
 /// with a JSON answer that says why and when to retry, while other clients and API requests are
 /// still served.
-@Suite struct EventStreamLimitTests {
+@Suite(.stopsItsServers) struct EventStreamLimitTests {
     @Test func theThirtyThirdStreamFromOneAddressIsRefusedWhileAnotherClientIsServed() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events"
         let streams = try await openStreams(32, port: server.port, path: path)
@@ -47,7 +46,6 @@ import Testing
 
     @Test func streamsBeyondTheServersCapAre503AndAPIRequestsAreStillAnswered() async throws {
         let server = try await TestServer.start { $0.limits.maximumStreams = 3 }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         let first = try await openStreams(2, port: server.port, path: path)
@@ -80,7 +78,6 @@ import Testing
 
     @Test func refusedAndFailedStreamsGiveTheirPlaceBack() async throws {
         let server = try await TestServer.start { $0.limits.maximumStreamsPerClient = 1 }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         // Refused for a bad resume point, an unknown deck, a forged token: none keeps a place.

@@ -4,7 +4,7 @@ import Testing
 
 /// Thousands of subscribers opening and dropping their connections leave nothing behind: the
 /// server notices each drop, keeps serving, and its count of open streams returns to zero.
-@Suite struct EventSubscriberChurnTests {
+@Suite(.stopsItsServers) struct EventSubscriberChurnTests {
     @Test func droppedSubscribersAreForgotten() async throws {
         // No heartbeat during the test: only noticing the dropped connections can clean up. Every
         // stream comes from one address, so its cap is lifted: the test is about churn, and a
@@ -13,7 +13,6 @@ import Testing
             $0.eventHeartbeatInterval = .seconds(3_600)
             $0.limits.maximumStreamsPerClient = 1_000
         }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         for round in 0..<10 {

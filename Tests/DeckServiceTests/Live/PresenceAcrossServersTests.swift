@@ -6,15 +6,13 @@ import Testing
 /// Presence when several servers stream one table: a player is online while any server holds
 /// one of their streams, and the players of a server that crashed go offline once its leases
 /// expire (taken by another server, or by the same database's next server).
-@Suite struct PresenceAcrossServersTests {
+@Suite(.stopsItsServers) struct PresenceAcrossServersTests {
     /// Two servers on one store: Alice's stream on each. Closing one leaves her online (no event),
     /// closing the other records her offline.
     @Test func aPlayerStaysOnlineWhileEitherServerHoldsAStream() async throws {
         let store = try await StoreBackend.sqliteInMemory.makeStore()
         let first = try await TestServer.start(store: store) { $0.presenceGrace = .zero }
-        defer { Task { await first.stop() } }
         let second = try await TestServer.start(store: store) { $0.presenceGrace = .zero }
-        defer { Task { await second.stop() } }
         let table = try await TestTable.create(on: first.baseURL)
         let alice = try await table.join("alice")
         let path = "/api/deck/\(table.deckID)/events/"
@@ -58,7 +56,6 @@ import Testing
             $0.presenceGrace = .zero
             $0.presenceLease = .milliseconds(400)
         }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let stream = try await onOwnThread {

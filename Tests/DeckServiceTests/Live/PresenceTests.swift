@@ -6,10 +6,9 @@ import Testing
 /// Presence over real HTTP: a player's own event stream makes them online (a `presence` event and
 /// deck info's `online`), closing it records them offline (here with no grace period); a
 /// spectator's stream, or a stream with another deck's token, makes nobody online.
-@Suite struct PresenceTests {
+@Suite(.stopsItsServers) struct PresenceTests {
     @Test func aPlayersStreamMakesThemOnlineAndClosingItOffline() async throws {
         let server = try await TestServer.start { $0.presenceGrace = .zero }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         _ = try await table.join("alice")
         let bob = try #require(try await table.join("bob", displayName: "Bob <i>").object["token"] as? String)
@@ -43,7 +42,6 @@ import Testing
 
     @Test func spectatorsAndForeignTokensMakeNobodyOnline() async throws {
         let server = try await TestServer.start { $0.presenceGrace = .zero }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let other = try await TestTable.create(on: server.baseURL)
         _ = try await table.join("alice")

@@ -6,7 +6,7 @@ import Testing
 /// Where remembered answers live and what they hold: they survive a crash and a restart (SQLite
 /// file), another server on the same PostgreSQL database finds them, and the stored rows hold
 /// neither a player's token, nor the key, nor any card of a hand.
-@Suite struct RememberedAnswerStorageTests {
+@Suite(.stopsItsServers) struct RememberedAnswerStorageTests {
     static func key(_ name: String) -> [String: String] { ["Idempotency-Key": "stored-key-" + name + "-0123456789"] }
 
     /// A join, a deal into the hand and a draw, each with a key; returns the answers and the
@@ -152,7 +152,6 @@ import Testing
     @Test func theStoredRowsHoldNoTokenNoKeyAndNoCardOfAHandOnPostgres() async throws {
         let database = try StoreBackend.postgres.makeDatabase()
         let server = try await TestServer.start(store: try await StoreBackend.postgres.openStore(database))
-        defer { Task { await server.stop() } }
         let played = try await play(on: server.baseURL)
         try await expectReplayed(played, at: server.baseURL)
         let schema = try #require(database.split(separator: "schema=").last?.split(separator: "&").first)

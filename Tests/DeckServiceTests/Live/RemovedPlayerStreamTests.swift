@@ -6,10 +6,9 @@ import Testing
 /// stream ends with the event that removed its player, so it never shows the new player's hand,
 /// and it does not keep the new player online; the new player's resumed stream shows what
 /// happened before they sat down as a spectator would see it.
-@Suite struct RemovedPlayerStreamTests {
+@Suite(.stopsItsServers) struct RemovedPlayerStreamTests {
     @Test func aRemovedPlayersStreamEndsWithTheirRemoval() async throws {
         let server = try await TestServer.start { $0.presenceGrace = .seconds(60) }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         _ = try await send("GET", table.deckURL + "/shuffle/")
         let alice = try await table.join("alice")
@@ -39,7 +38,6 @@ import Testing
 
     @Test func aNewPlayerWithAnOldNameResumingFromBeforeTheirSeatSeesNoOldHand() async throws {
         let server = try await TestServer.start { $0.presenceGrace = .zero }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         _ = try await send("GET", table.deckURL + "/shuffle/")
         let alice = try await table.join("alice")

@@ -5,10 +5,9 @@ import Testing
 /// `riffle_http_requests_in_flight` counts the requests being answered, the scrape itself
 /// included, and an events stream only until its head: open streams are subscribers, not requests
 /// in flight (they would otherwise keep the server from ever counting as quiet).
-@Suite struct RequestsInFlightTests {
+@Suite(.stopsItsServers) struct RequestsInFlightTests {
     @Test func openEventStreamsAreNotRequestsInFlight() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         let streams = try await onOwnThread {

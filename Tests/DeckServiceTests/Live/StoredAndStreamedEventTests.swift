@@ -8,7 +8,7 @@ import PlayingCards
 import RiffleTestSupport
 import Testing
 
-@Suite("The store's record and the stream's event of one change")
+@Suite("The store's record and the stream's event of one change", .stopsItsServers)
 struct StoredAndStreamedEventTests {
     /// The event stream ended, or did not start with `hello`.
     struct UnexpectedStream: Error, CustomStringConvertible {

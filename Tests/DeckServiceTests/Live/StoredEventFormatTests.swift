@@ -9,7 +9,7 @@ import Testing
 /// Events stored before the compact record format (JSON with every pile's count) are still served
 /// to a subscriber that resumes across an upgrade, followed by the events stored since, on every
 /// server backend.
-@Suite struct StoredEventFormatTests {
+@Suite(.stopsItsServers) struct StoredEventFormatTests {
     /// What the service stored for a change before the compact format, as Foundation's JSONEncoder
     /// wrote its `Codable` record: the counts after the change in full, and the moved cards.
     private static func jsonRecord(
@@ -65,7 +65,6 @@ import Testing
             return (cards, StoredDeckEvent(deckID: id, number: number, payload: payload))
         }
         let server = try await TestServer.start(store: store)
-        defer { Task { await server.stop() } }
         let deckURL = server.baseURL + "/api/deck/" + id
         // Then one change recorded by this version.
         let added = try await send("GET", deckURL + "/pile/centre/add/?cards=4S", token: token)

@@ -3,7 +3,7 @@ import RiffleTestSupport
 import Testing
 
 /// The two leaks of issue 30, scripted as an attacker would run them over HTTP: they learn nothing.
-@Suite struct TableAttackTests {
+@Suite(.stopsItsServers) struct TableAttackTests {
     static let allCodes: [String] = ["S", "D", "C", "H"].flatMap { suit in
         ["A", "2", "3", "4", "5", "6", "7", "8", "9", "0", "J", "Q", "K"].map { $0 + suit }
     }
@@ -13,7 +13,6 @@ import Testing
     /// probed code, no event follows and the change number stays put, and the hand keeps its order.
     @Test func probingAHandForEveryCodeLearnsNothing() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         _ = try await send("GET", table.deckURL + "/shuffle/")
         let alice = try await table.join("alice")
@@ -60,7 +59,6 @@ import Testing
     /// receives it, names no card, so the new order stays secret; nor does the deal that follows.
     @Test func aReshuffleEventNamesNoCard() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")

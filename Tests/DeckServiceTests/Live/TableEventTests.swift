@@ -3,10 +3,9 @@ import RiffleTestSupport
 import Testing
 
 /// The events stream: order, resume, resync and bad input, on every server backend.
-@Suite struct TableEventTests {
+@Suite(.stopsItsServers) struct TableEventTests {
     @Test(arguments: StoreBackend.server) func twoSubscribersSeeTheSameSequence(backend: StoreBackend) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         let first = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }
@@ -52,7 +51,6 @@ import Testing
         backend: StoreBackend
     ) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let path = "/api/deck/\(table.deckID)/events/"
         let watcher = try await onOwnThread { try EventStreamReader(port: server.port, path: path) }
@@ -87,7 +85,6 @@ import Testing
 
     @Test func aShuffleIsAnEventEvenWhenNothingMoves() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL, query: "?cards=AS,KH")
         let stream = try await onOwnThread {
             try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
@@ -109,7 +106,6 @@ import Testing
 
     @Test func oldIdsGetOneResyncAndBadIdsA400() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL, query: "?deck_count=20")
         let path = "/api/deck/\(table.deckID)/events/"
         let alice = try await table.join("alice")
@@ -146,7 +142,6 @@ import Testing
 
     @Test func quietStreamsGetCommentLines() async throws {
         let server = try await TestServer.start { $0.eventHeartbeatInterval = .milliseconds(50) }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let stream = try await onOwnThread {
             try EventStreamReader(port: server.port, path: "/api/deck/\(table.deckID)/events/")
@@ -158,7 +153,6 @@ import Testing
 
     @Test func aSubscriberTooSlowToKeepUpIsDisconnected() async throws {
         let server = try await TestServer.start { $0.eventSubscriberCapacity = 4 }
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL, query: "?deck_count=20")
         let slow = try await EventStreamReader.notReading(port: server.port, deckID: table.deckID)
         defer { slow.close() }

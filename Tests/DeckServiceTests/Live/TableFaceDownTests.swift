@@ -5,14 +5,13 @@ import Testing
 /// Face-down public piles over real HTTP (issue 32): their count is public, their cards visible to
 /// nobody (hidden is absent: probing codes learns nothing), any seated player draws from their top,
 /// shuffles and returns them, and turning one face up shows its cards to everyone.
-@Suite struct TableFaceDownTests {
+@Suite(.stopsItsServers) struct TableFaceDownTests {
     private func changeNumber(_ table: TestTable) async throws -> String {
         try await send("GET", table.deckURL + "/").etag ?? "none"
     }
 
     @Test func aFaceDownPileShowsItsCountToEveryoneAndItsCardsToNobody() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")
@@ -87,7 +86,6 @@ import Testing
 
     @Test func probingAFaceDownPileByCodeLearnsNothing() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")
@@ -121,7 +119,6 @@ import Testing
 
     @Test func strictTurnsCoverTurningPiles() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")

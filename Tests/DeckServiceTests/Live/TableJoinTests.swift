@@ -7,10 +7,9 @@ import Testing
 #endif
 
 /// Joining a table and proving who you are, over real HTTP against the real app.
-@Suite struct TableJoinTests {
+@Suite(.stopsItsServers) struct TableJoinTests {
     @Test(arguments: StoreBackend.server) func joinAnswersATokenAndAPrivateHand(backend: StoreBackend) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let answer = try await send("POST", table.deckURL + "/player/alice/")
         #expect(answer.status == 200)
@@ -33,7 +32,6 @@ import Testing
 
     @Test func badJoinsAreRefusedAndChangeNothing() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         #expect(try await send("POST", table.deckURL + "/player/al%20ice/").status == 400)
         #expect(
@@ -51,7 +49,6 @@ import Testing
 
     @Test func anEmptyPublicPileOfThePlayersNameBecomesTheHand() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         _ = try await send("GET", table.deckURL + "/draw/?count=2")
         _ = try await send("GET", table.deckURL + "/pile/alice/add/?cards=AS,2S")
@@ -68,7 +65,6 @@ import Testing
 
     @Test func badTokensAreRefusedEverywhereAndChangeNothing() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let other = try await TestTable.create(on: server.baseURL)
         _ = try await table.join("alice")
@@ -95,7 +91,6 @@ import Testing
 
     @Test func aTokenOnAnotherPlayersHandIsForbidden() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")

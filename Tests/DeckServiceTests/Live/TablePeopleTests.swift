@@ -5,7 +5,7 @@ import Testing
 /// A live table's people over real HTTP (issue 32): display names in any script, renaming, seats
 /// the host reorders, and the turn marker with strict turns. Each is a deck change (change number,
 /// event, `Idempotency-Key`, `If-Match`) that only the right token may make.
-@Suite struct TablePeopleTests {
+@Suite(.stopsItsServers) struct TablePeopleTests {
     /// The deck's change number, from the `ETag` of its info.
     private func changeNumber(_ table: TestTable) async throws -> String {
         try await send("GET", table.deckURL + "/").etag ?? "none"
@@ -13,7 +13,6 @@ import Testing
 
     @Test func displayNamesInAnyScriptAreTextAndInvisibleCharactersAreRefused() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         for (name, sent, shown) in [
             ("jose", "José", "José"), ("yamada", "山田", "山田"), ("zoe", "  Zoë\t", "Zoë"),
@@ -53,7 +52,6 @@ import Testing
 
     @Test func renamingIsThePlayersOwnOrTheHostsAndIsAnEvent() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")
@@ -100,7 +98,6 @@ import Testing
 
     @Test func theHostReordersTheSeatsWithAPermutationAndStaysHost() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")
@@ -140,7 +137,6 @@ import Testing
 
     @Test func theTurnPassesAndStrictTurnsRefuseOthersCardMoves() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bobJoin = try await table.join("bob", displayName: "Bob <b>")
@@ -214,7 +210,6 @@ import Testing
 
     @Test func tableChangesAreDeckChangesOnceAndWithIfMatch() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         // A deck without players: its info gains nothing, and its table endpoints have nobody to act on.
         let plainInfo = try await send("GET", table.deckURL + "/").object

@@ -4,7 +4,7 @@ import Testing
 
 /// Roles on a seated deck, over real HTTP: only players change it, only the host starts a new
 /// round or removes others, joining never takes cards, and piles are bounded.
-@Suite struct TableRolesTests {
+@Suite(.stopsItsServers) struct TableRolesTests {
     /// What anyone can read of a deck: its summary, its public piles, the drawn cards and the
     /// change number (the `id` of a new event stream's hello).
     private func observable(_ table: TestTable, port: Int) async throws -> String {
@@ -22,7 +22,6 @@ import Testing
         backend: StoreBackend
     ) async throws {
         let server = try await TestServer.start(store: try await backend.makeStore())
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         #expect(try await send("GET", table.deckURL + "/pile/alice/deal/?count=3", token: alice).status == 200)
@@ -46,7 +45,6 @@ import Testing
 
     @Test func onlyTheHostReshufflesTheWholeDeckAndTheRoundKeepsTheTable() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")
@@ -71,7 +69,6 @@ import Testing
 
     @Test func removingAndLeaving() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")
@@ -119,7 +116,6 @@ import Testing
 
     @Test func joiningNeverTakesCards() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         #expect(try await send("GET", table.deckURL + "/pile/centre/deal/?count=2").status == 200)
         #expect(try await send("GET", table.deckURL + "/pile/empty/deal/?count=0").status == 200)
@@ -134,7 +130,6 @@ import Testing
 
     @Test func the257thPileIsRefused() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         for index in 0..<256 {
             #expect(try await send("GET", table.deckURL + "/pile/p\(index)/deal/?count=0").status == 200)
@@ -153,7 +148,6 @@ import Testing
 
     @Test func aTakeThatLostTheRaceSaysSoAndChangesNothing() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")

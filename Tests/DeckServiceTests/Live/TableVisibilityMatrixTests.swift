@@ -4,7 +4,7 @@ import Testing
 
 /// Every endpoint × {owner, other player, no token, wrong deck's token}: from the raw bytes of each
 /// answer and of each caller's event stream, no card in a player's hand reaches anyone but that player.
-@Suite struct TableVisibilityMatrixTests {
+@Suite(.stopsItsServers) struct TableVisibilityMatrixTests {
     enum Who: String, CaseIterable, Sendable, CustomStringConvertible {
         case owner, otherPlayer, noToken, wrongDecksToken
         var description: String { rawValue }
@@ -29,7 +29,6 @@ import Testing
 
     @Test(arguments: Who.allCases) func noHiddenCardLeaks(who: Who) async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let bob = try await table.join("bob")

@@ -5,13 +5,12 @@ import Synchronization
 import Testing
 
 /// A token never reaches the server's log output, at any level, whichever way it is sent.
-@Suite struct TokenLoggingTests {
+@Suite(.stopsItsServers) struct TokenLoggingTests {
     @Test func tokensNeverAppearInTraceLogs() async throws {
         let lines = LogLines()
         var logger = Logger(label: "riffle-trace-test") { label in CapturingLogHandler(label: label, lines: lines) }
         logger.logLevel = .trace
         let server = try await TestServer.start(logger: logger)
-        defer { Task { await server.stop() } }
         let table = try await TestTable.create(on: server.baseURL)
         let alice = try await table.join("alice")
         let other = try await TestTable.create(on: server.baseURL).join("carol")

@@ -37,9 +37,7 @@ public struct StopsItsServers: TestTrait, SuiteTrait, TestScoping {
         }
         for server in started.all.reversed() {
             do {
-                try await waitFor("the test server on port \(server.port) to stop", upTo: testWaitLimit) {
-                    await server.stop()
-                }
+                try await server.stopWithinLimit()
             } catch {
                 Issue.record(error)
             }

@@ -88,8 +88,19 @@ public final class TestServer: Sendable {
             defer { continuation.finish() }
             try await app.run()
         }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
+        // Bounded like every wait: a server that neither listens nor fails (a store or a hub whose set-up never
+        // ends) fails this call, saying so, instead of holding the test for ever.
+        let port: Int?
+        do {
+            port = try await waitFor("the test server to listen", upTo: serverStartLimit) {
+                var iterator = ports.makeAsyncIterator()
+                return await iterator.next()
+            }
+        } catch {
+            task.cancel()
+            throw error
+        }
+        guard let port else {
             task.cancel()
             try await task.value
             throw TestServerError(message: "the server stopped before it listened")
@@ -112,14 +123,20 @@ public final class TestServer: Sendable {
         isolation: isolated (any Actor)? = #isolation, _ body: (TestServer) async throws -> Value
     ) async throws -> Value {
         let server = try await launch(store: nil, logger: nil, configure: { _ in })
+        let value: Value
         do {
-            let value = try await body(server)
-            await server.stop()
-            return value
+            value = try await body(server)
         } catch {
-            await server.stop()
+            try await server.stopWithinLimit()
             throw error
         }
+        try await server.stopWithinLimit()
+        return value
+    }
+
+    /// Stops the server and waits for it, failing when it has not stopped within ``testWaitLimit``.
+    func stopWithinLimit() async throws {
+        try await waitFor("the test server on port \(port) to stop", upTo: testWaitLimit) { await self.stop() }
     }
 
     /// Stops the server and waits for it to finish.
@@ -128,6 +145,10 @@ public final class TestServer: Sendable {
         _ = await task.result
     }
 }
+
+/// How long a test server may take to start listening: longer than one awaited event, since it opens a store and
+/// starts its services on a machine that may be busy with other tests.
+let serverStartLimit: Duration = .seconds(180)
 
 /// A test server that could not be started.
 public struct TestServerError: Error, CustomStringConvertible {

@@ -63,18 +63,10 @@ extension DeckOfCardsClient {
         let transport = self.transport
         let timeout = configuration.timeout
         do {
-            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-                group.addTask { try await transport.send(request) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: Self.nanoseconds(timeout))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else {
-                    throw DeckClientError.timedOut(after: timeout, url: request.url)
-                }
-                return response
+            guard let response = try await withTimeLimit(seconds: timeout, { try await transport.send(request) }) else {
+                throw DeckClientError.timedOut(after: timeout, url: request.url)
             }
+            return response
         } catch {
             throw DeckClientError.classify(error, url: request.url, timeout: timeout)
         }

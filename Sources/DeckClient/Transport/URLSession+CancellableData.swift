@@ -20,9 +20,14 @@ extension URLSession {
     /// `timeout` to have the request fail with `URLError(.timedOut)` after that many seconds on
     /// every platform, whichever of the two limits is shorter.
     ///
+    /// Neither a cancellation nor a timeout waits for the data task's completion handler: each ends
+    /// the wait itself (the first result wins) and then cancels the data task. So the call always
+    /// returns, even if the session never calls the handler of a task it was told to cancel.
+    ///
     /// - Parameters:
     ///   - request: the request to load.
-    ///   - timeout: seconds until the request fails with `.timedOut`; `nil` leaves it to the session.
+    ///   - timeout: seconds until the request fails with `.timedOut`; `nil` is the session's
+    ///     `timeoutIntervalForRequest`.
     /// - Returns: the body and the response.
     /// - Throws: `URLError` (`.cancelled` when the calling task was cancelled, `.timedOut`).
     package func cancellableData(
@@ -42,8 +47,9 @@ extension URLSession {
             try await withCheckedThrowingContinuation { continuation in
                 completion.wait(with: continuation)
                 task.resume()
-                if let timeout, timeout.isFinite, timeout > 0 {
-                    cancellationQueue.asyncAfter(deadline: .now() + timeout) {
+                let limit = timeout ?? configuration.timeoutIntervalForRequest
+                if limit.isFinite, limit > 0 {
+                    cancellationQueue.asyncAfter(deadline: .now() + limit) {
                         // The first result wins: an answer that already arrived is kept.
                         completion.finish(.failure(URLError(.timedOut)))
                         task.cancel()
@@ -51,9 +57,13 @@ extension URLSession {
                 }
                 // Cancelled before `resume()`: that earlier `cancel()` may not stop a task that had not
                 // started, so cancel the running task again.
-                if Task.isCancelled { cancellationQueue.async { task.cancel() } }
+                if Task.isCancelled {
+                    completion.finish(.failure(URLError(.cancelled)))
+                    cancellationQueue.async { task.cancel() }
+                }
             }
         } onCancel: {
+            completion.finish(.failure(URLError(.cancelled)))
             cancellationQueue.async { task.cancel() }
         }
     }

@@ -1,5 +1,6 @@
 import DeckClient
 import Foundation
+import RiffleTestSupport
 import Testing
 
 /// The fake transports' minute-long sleeps are the scenario, not a wait for work: a server that does not answer.
@@ -17,6 +18,25 @@ struct RetryAndTimeoutTests {
         #expect(error?.code == .timedOut)
         #expect(error?.isTransient == true)
         #expect(await transport.log.count == 1)
+    }
+
+    /// A transport that never answers and ignores cancellation (a lost completion handler, a continuation nobody
+    /// resumes): the timeout must still end the call. A task group around the attempt waited for it for ever.
+    @Test("The timeout ends a request whose transport ignores cancellation")
+    func timeoutWithATransportThatIgnoresCancellation() async throws {
+        let neverAnswered = Gate()
+        let transport = FakeTransport { _, _ in
+            await neverAnswered.wait()
+            return HTTPResponse(status: 200)
+        }
+        let client = DeckOfCardsClient.fake(transport, timeout: 0.05, attempts: 1)
+        let error = await #expect(throws: DeckClientError.self) {
+            try await waitFor("the client's timeout", upTo: testWaitLimit) {
+                try await client.deckInfo(deckID: "abc123def456")
+            }
+        }
+        #expect(error?.code == .timedOut)
+        await neverAnswered.open()
     }
 
     @Test("A safe read is retried after timeouts, up to the policy's attempts")

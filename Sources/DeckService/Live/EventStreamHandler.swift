@@ -206,7 +206,13 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         writesHeldByNIO += 1
         let written = socket.eventLoop.makePromise(of: Void.self)
-        written.futureResult.assumeIsolated().whenComplete { _ in self.writesHeldByNIO -= 1 }
+        written.futureResult.assumeIsolated().whenComplete { result in
+            // NIO fails the writes it holds when it closes the socket, before `channelInactive`: the
+            // socket may be closed already, so direct sends end here for good (and the decrement
+            // below cannot allow them again).
+            if case .failure = result { self.directSocket = nil }
+            self.writesHeldByNIO -= 1
+        }
         socket.write(NIOAny(IOData.byteBuffer(bytes)), promise: written)
     }
 
@@ -279,7 +285,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        // NIO has closed the socket (see ``EventStreamSocket``): its number may be reused.
+        // NIO has closed the socket (see ``EventStreamSocket``): its number may be reused. A socket is
+        // found only at the hand-over, while the channel is active, so it never comes back.
         directSocket = nil
         context.fireChannelInactive()
     }

@@ -6,9 +6,9 @@ import Testing
 
 @testable import DeckService
 
-/// Finding the socket under a NIO channel, and sending to it, on real loopback connections: if a
-/// later NIO described its channels differently, these fail (and streams would quietly go back to
-/// NIO's write path).
+/// Finding the socket under a NIO channel (through `withUnsafeTransportIfAvailable`), and sending to
+/// it, on real loopback connections: if a later NIO stopped lending its sockets, these fail (and
+/// streams would quietly go back to NIO's write path).
 @Suite struct EventStreamSocketTests {
     @Test func theSocketOfAnAcceptedConnectionIsFoundAndWhatIsSentReachesTheClient() async throws {
         try await withConnection { server, client in
@@ -33,25 +33,48 @@ import Testing
         }
     }
 
-    @Test func aUnixDomainConnectionHasNoDirectSocket() async throws {
-        // Its two ends have no TCP addresses to check the described descriptor against.
+    @Test func aUnixDomainConnectionsSocketIsFoundToo() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-\(UUID()).sock").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let accepted = group.next().makePromise(of: (any Channel).self)
+        let received = group.next().makePromise(of: String.self)
         let listener = try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 accepted.succeed(channel)
                 return channel.eventLoop.makeSucceededVoidFuture()
             }
             .bind(unixDomainSocketPath: path).get()
-        let client = try await ClientBootstrap(group: group).connect(unixDomainSocketPath: path).get()
+        let client = try await ClientBootstrap(group: group)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(FirstRead(received: received))
+                }
+            }
+            .connect(unixDomainSocketPath: path).get()
         let server = try await accepted.futureResult.get()
-        let socket = try await server.eventLoop.submit { EventStreamSocket(of: server) }.get()
-        #expect(socket == nil)
+        let sent = try await server.eventLoop.submit { EventStreamSocket(of: server)?.send(ByteBuffer(string: "unix")) }
+            .get()
+        #expect(sent == 4)
+        let read = try await waitFor("the client's read", upTo: testWaitLimit) { try await received.futureResult.get() }
+        #expect(read == "unix")
         try await client.close()
         try await listener.close()
         try await group.shutdownGracefully()
+    }
+
+    /// Hands the first bytes the client reads to a promise.
+    private final class FirstRead: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let received: EventLoopPromise<String>
+
+        init(received: EventLoopPromise<String>) {
+            self.received = received
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            received.succeed(String(buffer: unwrapInboundIn(data)))
+        }
     }
 
     @Test func aSocketThatTakesNoMoreSendsPartOfABufferOrNothing() async throws {

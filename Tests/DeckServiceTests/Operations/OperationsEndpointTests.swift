@@ -85,20 +85,9 @@ import Testing
                 let knownMessages = ["Deck ID does not exist.", "You must specify cards to add to the pile."]
                 #expect(answer.status != .notFound || knownMessages.contains(answer.error ?? ""), "\(path)")
             }
-            // And every endpoint and alias is documented.
-            let expected = [
-                "/api/deck/new/", "/api/new/", "/api/deck/new/shuffle/", "/api/shuffle/", "/api/deck/new/draw/",
-                "/api/deck/{deck_id}/", "/api/deck/{deck_id}/shuffle/", "/api/shuffle/{deck_id}/",
-                "/api/deck/{deck_id}/draw/", "/api/draw/{deck_id}/", "/api/deck/{deck_id}/draw/bottom/",
-                "/api/deck/{deck_id}/draw/random/", "/api/deck/{deck_id}/return/", "/api/deck/{deck_id}/drawn/",
-                "/api/deck/{deck_id}/pile/{pile_name}/add/", "/api/deck/{deck_id}/pile/{pile_name}/list/",
-                "/api/deck/{deck_id}/pile/{pile_name}/shuffle/", "/api/deck/{deck_id}/pile/{pile_name}/return/",
-                "/api/deck/{deck_id}/pile/{pile_name}/draw/", "/api/deck/{deck_id}/pile/{pile_name}/draw/bottom/",
-                "/api/deck/{deck_id}/pile/{pile_name}/draw/random/", "/health", "/metrics", "/openapi.json",
-                "/api/deck/{deck_id}/player/{player_name}/", "/api/deck/{deck_id}/pile/{pile_name}/deal/",
-                "/api/deck/{deck_id}/events/",
-            ]
-            #expect(Set(paths.keys).isSuperset(of: expected), "missing: \(Set(expected).subtracting(paths.keys))")
+            // And every route is documented: OpenAPIRouteCoverageTests, from the route table itself; here the paths
+            // outside the API.
+            for path in ["/health", "/metrics", "/openapi.json"] { #expect(paths[path] != nil, "\(path)") }
         }
     }
 

@@ -52,6 +52,13 @@ echo "== web app: wasm engine vs native engine (node)"
 timeout 120 node Tests/WebAppTests/wasm-parity.mjs
 record "wasm parity with the native engine (node)" $?
 
+echo "== web app: the seeded shuffle in wasm vs the published test vectors (node)"
+shuffle_wasm=$(mktemp -d)
+timeout 300 scripts/build-shuffle-wasm.sh "$shuffle_wasm/shuffle.wasm" \
+    && timeout 120 node Tests/WebAppTests/shuffle-parity.mjs "$shuffle_wasm/shuffle.wasm"
+record "the seeded shuffle and its commitments in wasm match the published test vectors (node)" $?
+rm -rf "$shuffle_wasm"
+
 echo "== web app: models and outbox (node --test, fake APIs)"
 timeout 300 node --test Tests/WebAppTests/model/
 record "the outbox, the deck and table models against failing, delaying, refusing fake APIs (node --test)" $?

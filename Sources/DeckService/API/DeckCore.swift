@@ -232,7 +232,7 @@ extension APIError {
         switch deckError.kind {
         case .tooManyDecks, .tooFewDecks:
             self.init(status: .ok, message: deckError.message)
-        case .negativeCount, .invalidPileName, .tooManyPiles:
+        case .negativeCount, .invalidPileName, .tooManyPiles, .invalidSeed:
             self.init(status: .badRequest, message: deckError.message)
         case .pileNotFound, .pileLacksCards, .notEnoughCards, .cardNotThere:
             self.init(status: .notFound, message: deckError.message)

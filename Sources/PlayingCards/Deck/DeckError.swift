@@ -24,6 +24,8 @@ public struct DeckError: Error, Hashable, Sendable {
         /// source): someone else took it, or it never was there. The message is the same wherever
         /// the card really is.
         case cardNotThere
+        /// A shuffle seed is empty or longer than ``SeededShuffle/maximumSeedBytes``.
+        case invalidSeed
     }
 
     /// What went wrong.
@@ -65,6 +67,10 @@ public struct DeckError: Error, Hashable, Sendable {
             message: "The card " + card.code + " is not there any more (it is in no place you can see); "
                 + "nothing was moved.")
     }
+
+    // A literal (kept equal to SeededShuffle.maximumSeedBytes by a test): `String(Int)` needs a 128-bit multiply
+    // that the WebAssembly build of the seeded shuffle has no runtime for.
+    static let invalidSeed = DeckError(kind: .invalidSeed, message: "A seed must be 1 to 256 bytes of text.")
 
     static let invalidPileName = DeckError(
         kind: .invalidPileName,

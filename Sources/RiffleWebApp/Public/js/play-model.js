@@ -24,17 +24,20 @@ import {
   CENTRE, FACE_DOWN_PILE, alreadyMade, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
   cloneTable, codeName, describeEvent, emptyTable, eventConfirms, pileLabel, tableFromListings,
 } from './play-state.js';
-import { displayName, emptyRoster, updateRoster } from './play-roster.js';
+import { displayName, emptyRoster, presenceNews, rememberNames, updateRoster } from './play-roster.js';
+import { turnCue } from './play-turns.js';
 import { Outbox, Refusal, classify } from './outbox.js';
 
 const SEAT_PREFIX = 'riffle.play.seat.';
 const OUTBOX_PREFIX = 'riffle.play.outbox.';
 const SORT_PREFIX = 'riffle.play.sort.';
+const SEEN_PREFIX = 'riffle.play.seen.';
 const RECONNECT_MS = 2000;
 const LOG_LENGTH = 40;
+/** Every event kind the server sends (a test compares this list with the server's Swift code). */
 export const EVENT_KINDS = Object.freeze([
   'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle', 'join',
-  'leave', 'message', 'presence', 'turn', 'seats', 'rename', 'face',
+  'leave', 'presence', 'turn', 'seats', 'rename', 'pile_face',
 ]);
 const SORTS = ['dealt', 'suit', 'rank'];
 
@@ -61,6 +64,9 @@ export class PlayModel extends EventTarget {
     this.roster = emptyRoster();
     this.log = [];            // the last moves in words, newest last: { id, text }
     this.logCount = 0;
+    this.toldOffline = new Set();  // players told offline (only they are told back online)
+    this.names = {};          // every display name seen at this table (id -> name), for players who left
+    this.restoredFromDevice = false;  // the table shown is the one this device last saw (not read from the server)
     this.unnamed = [];        // events waiting for a read to name their cards
     this.lastPlay = null;     // this player's last play ({codes, pile}), which Undo takes back while it is on top
     this.sortBy = SORTS.includes(this.read(SORT_PREFIX + deckId)) ? this.read(SORT_PREFIX + deckId) : 'dealt';
@@ -102,8 +108,19 @@ export class PlayModel extends EventTarget {
     return this.roster.host ? this.roster.host === this.me : Boolean(this.seat.host);
   }
 
-  /** A player's name as the others see it (their display name where the server keeps one). */
-  nameOf(name) { return displayName(this.roster, name); }
+  /**
+   * A player's name as the others see it: their display name where the server keeps one, the one last seen for a
+   * player who left, this player's own as typed; an id only when nothing else is known.
+   */
+  nameOf(name) {
+    if (this.roster.players.some((player) => player.name === name)) return displayName(this.roster, name);
+    if (this.names[name]) return this.names[name];
+    if (this.seat && name === this.seat.player && this.seat.shownAs) return this.seat.shownAs;
+    return name;
+  }
+
+  /** Whose turn it is for this player (play-turns.js): the dock's cue, and why a play is refused now. */
+  get turn() { return turnCue(this.roster, this.me, (name) => this.nameOf(name)); }
 
   /** Whether the server keeps face-down piles, display names and presence (issue 32's server). */
   get knowsFaceDown() { return this.roster.knows.names || this.roster.knows.presence; }
@@ -200,7 +217,7 @@ export class PlayModel extends EventTarget {
     const others = Object.entries(answer.piles || {}).some(([pile, entry]) => entry.private && pile !== answer.player);
     // The first player hosts; a server that names the host says so itself.
     const host = typeof answer.host === 'string' ? answer.host === answer.player : !others;
-    this.seat = { player: answer.player, token: answer.token, host };
+    this.seat = { player: answer.player, token: answer.token, host, shownAs: shownAs || answer.player };
     this.write(SEAT_PREFIX + this.deckId, JSON.stringify(this.seat));
     if (this.watching) {
       // From watching to playing: the stream is reopened with the token (it shows this player's hand).
@@ -218,15 +235,44 @@ export class PlayModel extends EventTarget {
     this.seat = null;
     this.watching = true;
     this.started = true;
+    this.restore();
+    this.rebase(false);
     this.connect();
     if (this.outbox.phase === 'stopped') this.outbox.start();
     this.outbox.requestRead();
+  }
+
+  /**
+   * Shows the table as this device last saw it (kept in storage with the roster, the move log and the names), until
+   * the server is read: a reload during an outage still shows the table, marked as not live.
+   */
+  restore() {
+    const seen = this.read(SEEN_PREFIX + this.deckId);
+    if (!seen || this.loaded || !seen.table || !Array.isArray(seen.table.order)) return;
+    this.confirmed = seen.table;
+    if (seen.roster && Array.isArray(seen.roster.players)) this.roster = seen.roster;
+    if (Array.isArray(seen.log)) {
+      this.log = seen.log.slice(-LOG_LENGTH);
+      this.logCount = Math.max(0, ...this.log.map((entry) => entry.id));
+    }
+    this.names = seen.names || {};
+    this.toldOffline = new Set(seen.toldOffline || []);
+    this.restoredFromDevice = true;
+  }
+
+  /** Keeps what `restore` brings back. */
+  remember() {
+    if (!this.loaded || (!this.seat && !this.watching)) return;
+    this.write(SEEN_PREFIX + this.deckId, JSON.stringify({
+      table: this.confirmed, roster: this.roster, log: this.log, names: this.names, toldOffline: [...this.toldOffline],
+    }));
   }
 
   /** Starts playing from the seat: this tab's saved changes come back, the table is read, the stream opened. */
   start() {
     if (!this.seat || this.started) return;
     this.started = true;
+    this.restore();
     if (this.outbox.phase === 'stopped') {
       this.outbox.load();
       this.outbox.adoptOrphans();
@@ -245,7 +291,12 @@ export class PlayModel extends EventTarget {
     this.closeStream();
     this.started = false;
     this.seat = null;
-    try { if (this.storage) this.storage.removeItem(SEAT_PREFIX + this.deckId); } catch { /* nothing kept */ }
+    try {
+      if (this.storage) {
+        this.storage.removeItem(SEAT_PREFIX + this.deckId);
+        this.storage.removeItem(SEEN_PREFIX + this.deckId);
+      }
+    } catch { /* nothing kept */ }
     this.outbox.reset([]);
     this.confirmed = emptyTable(this.deckId);
     this.sent = [];
@@ -272,6 +323,13 @@ export class PlayModel extends EventTarget {
     const where = to === this.me ? 'yourself' : this.view.piles[to] && this.view.piles[to].private
       ? this.nameOf(to) : pileLabel(to);
     return this.submit({ kind: 'deal', to, count, label: `dealing ${cards(count)} to ${where}` });
+  }
+
+  /** The host deals `count` cards face down to every player, one at a time in seat order: one change. */
+  dealToEveryone(count) {
+    if (this.isPending('dealAll')) return false;
+    return this.submit({ kind: 'dealAll', count, players: this.roster.players.map((player) => player.name),
+      label: `dealing ${cards(count)} to everyone` });
   }
 
   /**
@@ -358,7 +416,8 @@ export class PlayModel extends EventTarget {
 
   submit(fields) {
     if (!this.seat) return false;
-    const reason = applyTableChange(cloneTable(this.view), fields, this.me);
+    const blocked = ['play', 'give', 'take', 'deal'].includes(fields.kind) && this.turn.blocked;
+    const reason = blocked ? blocked.replace(/\.$/, '') : applyTableChange(cloneTable(this.view), fields, this.me);
     if (reason) {
       this.notice(`Could not finish ${fields.label}: ${reason}.`);
       return false;
@@ -389,6 +448,8 @@ export class PlayModel extends EventTarget {
       if (hand && Array.isArray(hand.cards) && !codes.every((code) => hand.cards.some((card) => (card.code || card) === code))) {
         throw new Refusal(`The ${codeName(codes[0])} is no longer in ${pileLabel(changePile(change))}.`);
       }
+    } else if (change.kind === 'dealAll') {
+      await api.dealToEveryone(deckId, change.count, options);
     } else if (change.kind === 'newRound') {
       await api.newRound(deckId, options);
     } else if (change.kind === 'remove') {
@@ -402,6 +463,8 @@ export class PlayModel extends EventTarget {
 
   sentChange(change) {
     if (!change.seen) this.sent.push(change);
+    // A change made clears the notice of one that was not: what it said is old news now.
+    if (this.lastNotice) this.clearNotice();
     this.rebase(false);
   }
 
@@ -465,8 +528,10 @@ export class PlayModel extends EventTarget {
         this.included = this.sent;
         this.sent = [];
         this.loaded = true;
+        this.restoredFromDevice = false;
         this.rebase(true);
         this.nameTakes();
+        this.remember();
       } while (this.readAgain);
     } finally {
       this.reading = false;
@@ -516,6 +581,18 @@ export class PlayModel extends EventTarget {
     try { data = JSON.parse(event.data); } catch { return; }
     if (event.lastEventId) this.lastEventId = event.lastEventId;
     this.roster = updateRoster(this.roster, data, kind);
+    this.names = rememberNames(this.names, this.roster);
+    if (kind === 'presence') {
+      const news = presenceNews(this.toldOffline, data, this.me, (name) => this.nameOf(name));
+      this.toldOffline = news.toldOffline;
+      if (news.words) {
+        this.record(news.words);
+        this.dispatchEvent(new CustomEvent('announce', { detail: news.words }));
+      }
+      this.emit('change');
+      this.remember();
+      return;
+    }
     if (kind === 'hello' || kind === 'resync') {
       this.snapshot = data;
       if (this.reading) this.readAgain = true;
@@ -619,12 +696,20 @@ export class PlayModel extends EventTarget {
 
   /** Adds a line to the move log. */
   record(words) {
-    if (words) this.log = [...this.log, { id: ++this.logCount, text: words }].slice(-LOG_LENGTH);
+    if (!words) return;
+    this.log = [...this.log, { id: ++this.logCount, text: words }].slice(-LOG_LENGTH);
+    this.remember();
   }
 
   notice(message) {
     this.lastNotice = message;
     this.dispatchEvent(new CustomEvent('notice', { detail: message }));
+  }
+
+  /** Clears the notice (dismissed, or a later change was made). */
+  clearNotice() {
+    this.lastNotice = null;
+    this.dispatchEvent(new CustomEvent('notice', { detail: '' }));
   }
 
   emit(type) { this.dispatchEvent(new Event(type)); }

@@ -6,7 +6,9 @@ extension DeckCore {
     /// Deals `count` cards to every seated player, one at a time in seat order, and answers with
     /// the table as the caller sees it (the shape of every people change): the players, the
     /// stack's count, every pile's size, and the caller's own hand with its cards.
-    func dealToEveryone(count: Int, deckID id: String, on deck: inout DeckState, player: String?) throws
+    func dealToEveryone(
+        count: Int, deckID id: String, on deck: inout DeckState, player: String?
+    ) throws
         -> APIResponse
     {
         try deck.dealToEveryone(count: count)

@@ -19,7 +19,8 @@ public struct TableCommand: AsyncParsableCommand {
         commandName: "table",
         abstract: "Play at a live table: join a deck as a player, deal face down, show your hand, leave.",
         subcommands: [
-            Join.self, Deal.self, DealToEveryone.self, Hand.self, Leave.self, Remove.self, Seats.self, Turn.self, Face.self,
+            Join.self, Deal.self, DealToEveryone.self, Hand.self, Leave.self, Remove.self, Seats.self, Turn.self,
+            Face.self,
         ])
 
     /// Creates the command (used by the argument parser).

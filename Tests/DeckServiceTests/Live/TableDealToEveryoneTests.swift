@@ -65,8 +65,10 @@ import Testing
         let watcher = try await stream(table, port: server.port, token: nil)
         defer { watcher.close() }
 
-        let first = try await sendForm(table.deckURL + "/deal/", form: [("count", "5")], token: alice, headers: Self.key)
-        let again = try await sendForm(table.deckURL + "/deal/", form: [("count", "5")], token: alice, headers: Self.key)
+        let first = try await sendForm(
+            table.deckURL + "/deal/", form: [("count", "5")], token: alice, headers: Self.key)
+        let again = try await sendForm(
+            table.deckURL + "/deal/", form: [("count", "5")], token: alice, headers: Self.key)
         #expect(first.status == 200 && !first.replayed)
         #expect(again.status == 200 && again.replayed && again.body == first.body && again.etag == first.etag)
         let info = try await send("GET", table.deckURL + "/")
@@ -112,7 +114,9 @@ import Testing
         let (table, tokens) = try await threePlayers(on: server)
         let viewers: [(String?, String?)] = [("alice", tokens["alice"]), ("bob", tokens["bob"]), (nil, nil)]
         var streams: [(String?, EventStreamReader)] = []
-        for (name, token) in viewers { streams.append((name, try await stream(table, port: server.port, token: token))) }
+        for (name, token) in viewers {
+            streams.append((name, try await stream(table, port: server.port, token: token)))
+        }
         defer { for (_, reader) in streams { reader.close() } }
 
         let dealt = try await sendForm(table.deckURL + "/deal/", form: [("count", "4")], token: tokens["alice"])
@@ -131,7 +135,8 @@ import Testing
             // Its own cards, in the event; nobody else's, anywhere in it.
             #expect(Set(revealedCodes(in: event.data, of: every)) == Set(own), "\(viewer ?? "spectator")")
             for move in event.object["moved"] as? [[String: Any]] ?? [] {
-                #expect((move["cards"] != nil) == (move["to"] as? String == viewer), "\(viewer ?? "spectator"): \(move)")
+                #expect(
+                    (move["cards"] != nil) == (move["to"] as? String == viewer), "\(viewer ?? "spectator"): \(move)")
             }
         }
     }

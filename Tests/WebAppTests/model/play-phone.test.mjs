@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { MIN_TAP, fanFits, fanLayout } from '../../../Sources/RiffleWebApp/Public/js/play-fan.js';
 import { displayNameTaken, presenceNews, rememberNames } from '../../../Sources/RiffleWebApp/Public/js/play-roster.js';
 import { pileSpread } from '../../../Sources/RiffleWebApp/Public/js/play-spread.js';
-import { applyTableChange, describeEvent, emptyTable, eventConfirms } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { applyTableChange, describeEvent, emptyTable, eventConfirms, placeBack } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
 import { turnCue } from '../../../Sources/RiffleWebApp/Public/js/play-turns.js';
 
 /** Each card's own strip (what no later card covers), in a fan's coordinates, turns ignored (rows do not turn). */
@@ -115,4 +115,13 @@ test('deal to everyone: counted at once, confirmed by its one event, told as one
   assert.equal(describeEvent('deal', data, 'bo', null, (name) => ({ ana: 'Ana' }[name] || name)), 'Ana dealt 5 cards to everyone.');
   assert.equal(describeEvent('pile_face', { player: 'ana', pile: 'stock', face: 'down' }, 'bo', null, () => 'Ana'),
     'Ana turned the pile stock face down.');
+});
+
+test('undo puts the cards back in their places in the hand (the server puts them on top)', () => {
+  const slots = (codes) => codes.map((code) => ({ code, state: 'held' }));
+  // Played the 2nd and 4th of AS 2S 3S 4S 5S; taken back, the server lists them last.
+  const back = placeBack(slots(['AS', '3S', '5S', '2S', '4S']), { '2S': 1, '4S': 3 });
+  assert.deepEqual(back.map((slot) => slot.code), ['AS', '2S', '3S', '4S', '5S']);
+  assert.deepEqual(placeBack(slots(['AS']), {}).map((slot) => slot.code), ['AS']);
+  assert.deepEqual(placeBack(slots(['AS', 'KD']), { KD: 9 }).map((slot) => slot.code), ['AS', 'KD'], 'past the end: last');
 });

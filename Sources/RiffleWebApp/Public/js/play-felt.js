@@ -147,6 +147,7 @@ export class PlayFelt {
     if (!names.includes(CENTRE)) names.unshift(CENTRE);
     if (model.knowsFaceDown && model.me && !names.includes(FACE_DOWN_PILE)) names.push(FACE_DOWN_PILE);
     const lifted = this.lifted();
+    document.body.classList.toggle('has-lifted', lifted.length > 0);
     const blocked = model.turn.blocked;
     // A pile whose look has not changed keeps its element (its images do not flicker, its buttons keep the focus).
     const kept = this.pileItems || new Map();

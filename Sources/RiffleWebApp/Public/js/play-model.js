@@ -21,7 +21,7 @@
 // changes nothing.
 
 import {
-  CENTRE, FACE_DOWN_PILE, alreadyMade, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
+  CENTRE, FACE_DOWN_PILE, alreadyMade, placeBack, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
   cloneTable, codeName, describeEvent, emptyTable, eventConfirms, pileLabel, tableFromListings,
 } from './play-state.js';
 import { displayName, emptyRoster, presenceNews, rememberNames, updateRoster } from './play-roster.js';
@@ -68,7 +68,8 @@ export class PlayModel extends EventTarget {
     this.names = {};          // every display name seen at this table (id -> name), for players who left
     this.restoredFromDevice = false;  // the table shown is the one this device last saw (not read from the server)
     this.unnamed = [];        // events waiting for a read to name their cards
-    this.lastPlay = null;     // this player's last play ({codes, pile}), which Undo takes back while it is on top
+    this.lastPlay = null;     // this player's last play ({codes, pile, places}), which Undo takes back while on top
+    this.places = {};         // cards taken back by Undo: code -> their place in the hand before the play
     this.sortBy = SORTS.includes(this.read(SORT_PREFIX + deckId)) ? this.read(SORT_PREFIX + deckId) : 'dealt';
     this.confirmed = emptyTable(deckId);
     this.view = emptyTable(deckId);
@@ -180,7 +181,9 @@ export class PlayModel extends EventTarget {
     }
     const mine = this.view.piles[this.me];
     const known = mine && mine.cards ? mine.cards.length : 0;
-    return { slots, hidden: Math.max(0, (mine ? mine.remaining : 0) - known) };
+    // A card that left the hand since it was taken back has no place to keep.
+    for (const code of Object.keys(this.places)) if (!slots.some((slot) => slot.code === code)) delete this.places[code];
+    return { slots: placeBack(slots, this.places), hidden: Math.max(0, (mine ? mine.remaining : 0) - known) };
   }
 
   /** Resolves when the model is quiet (see `quiet`), or rejects when the outbox stalls or the table is lost. */
@@ -343,7 +346,8 @@ export class PlayModel extends EventTarget {
     const change = { kind: 'play', codes: list, pile: target, label: `playing ${cardList(list)} to ${pileLabel(target)}` };
     if (face === 'down') change.face = 'down';
     if (!this.submit(change)) return false;
-    this.lastPlay = face === 'down' ? null : { codes: list, pile: target };
+    const places = list.map((code) => this.answeredHand.indexOf(code));
+    this.lastPlay = face === 'down' ? null : { codes: list, pile: target, places };
     return true;
   }
 
@@ -367,9 +371,12 @@ export class PlayModel extends EventTarget {
   /** Takes this player's last play back into the hand, while its cards are still on top where they went. */
   undo() {
     if (!this.undoable) return false;
-    const { codes, pile } = this.lastPlay;
+    const { codes, pile, places = [] } = this.lastPlay;
     const ok = this.submit({ kind: 'take', codes, pile, undo: true, label: `taking back ${cardList(codes)}` });
-    if (ok) this.lastPlay = null;
+    if (ok) {
+      codes.forEach((code, i) => { this.places[code] = places[i]; });
+      this.lastPlay = null;
+    }
     return ok;
   }
 

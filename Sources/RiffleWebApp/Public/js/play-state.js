@@ -276,6 +276,20 @@ export function canUndo(table, lastPlay) {
   return lastPlay.codes.every((code) => top.includes(code));
 }
 
+/**
+ * The hand's slots with the cards taken back by Undo where they were before their play (`places`: code -> index in
+ * the hand then); the server puts a card taken back on top of the hand, the player expects it in its place.
+ */
+export function placeBack(slots, places) {
+  const moving = slots.filter((slot) => Number.isInteger(places[slot.code]) && places[slot.code] >= 0);
+  if (!moving.length) return slots;
+  const rest = slots.filter((slot) => !moving.includes(slot));
+  for (const slot of moving.sort((a, b) => places[a.code] - places[b.code])) {
+    rest.splice(Math.min(places[slot.code], rest.length), 0, slot);
+  }
+  return rest;
+}
+
 const RANK_ORDER = '234567890JQKA';
 const SUIT_ORDER = 'SHCD';
 

@@ -94,7 +94,7 @@ export class PlayView {
     if (this.model) this.model.stop();
     this.model = null;
     this.parts = null;
-    document.body.classList.remove('has-dock');
+    document.body.classList.remove('has-dock', 'has-drawer', 'has-lifted');
     document.documentElement.style.scrollPaddingBottom = '';
   }
 
@@ -137,7 +137,7 @@ export class PlayView {
   renderJoin(name = '') {
     this.parts = null;
     this.dock = null;
-    document.body.classList.remove('has-dock');
+    document.body.classList.remove('has-dock', 'has-drawer', 'has-lifted');
     document.documentElement.style.scrollPaddingBottom = '';
     const input = element('input', {
       id: 'play-name', name: 'name', autocomplete: 'nickname', required: true, maxlength: '64',
@@ -319,9 +319,10 @@ export class PlayView {
     if (!p || !model || !this.root.contains(this.felt.root)) return;
     const me = model.me;
     p.me.textContent = me ? `You are ${model.nameOf(me)}.` : 'You are watching: you see what everyone at the table sees.';
+    // The dock first: the felt names its piles' targets for the cards lifted in it.
+    if (this.dock) this.dock.render();
     this.felt.render();
     this.drawer.render(this.felt.othersInSeatOrder(model));
-    if (this.dock) this.dock.render();
   }
 
   play(codes, pile, faceDown) {
@@ -401,7 +402,10 @@ export class PlayView {
       stalled: `Not saved: the server cannot be reached.${waiting}`,
       lost: 'This table no longer exists on the server.',
     };
-    p.status.textContent = texts[state];
+    // A reload while the server cannot be reached: the table shown is the one this device saw last.
+    p.status.textContent = model.restoredFromDevice && !live
+      ? `Not live: the table as this device last saw it.${state === 'stalled' ? ' The server cannot be reached.' : ''}${waiting}`
+      : texts[state];
     p.retry.hidden = state !== 'stalled';
   }
 
@@ -416,7 +420,7 @@ export class PlayView {
     const name = model.me;
     this.parts = null;
     this.dock = null;
-    document.body.classList.remove('has-dock');
+    document.body.classList.remove('has-dock', 'has-drawer', 'has-lifted');
     document.documentElement.style.scrollPaddingBottom = '';
     const error = element('p', { className: 'play-error', role: 'alert' });
     const start = element('button', { type: 'button', className: 'button', text: 'Start a new table' });

@@ -59,7 +59,9 @@ def close_menu(driver):
     """Closes the table menu (it lies over the felt), if it is open."""
     toggle = menu_toggle(driver)
     if toggle and toggle.get_attribute("aria-expanded") == "true":
-        toggle.click()
+        close = [b for b in driver.find_elements(By.CSS_SELECTOR, "#play-drawer button")
+                 if b.accessible_name == "Close the menu"]
+        close[0].click()
         PageWait(driver, 5).until(lambda d: not d.find_element(By.ID, "play-drawer").is_displayed())
 
 

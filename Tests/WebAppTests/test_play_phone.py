@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import chromium
-from test_play import HAND, button, card_button, card_name, close_menu, field, hand, join, open_menu, start_table, text_shown
+from test_play import HAND, button, card_button, press_card, card_name, close_menu, field, hand, join, open_menu, start_table, text_shown
 from test_play_once import centre_codes, live_and_saved
 from webapp import PageWait
 from webapp import no_page_errors, screenshot, set_viewport
@@ -59,13 +59,17 @@ def seat_token(driver, deck):
 
 
 def visible_box(driver, selector):
-    """Whether every element matching `selector` that is displayed lies wholly inside the viewport."""
+    """For every displayed element matching `selector`: whether it lies wholly inside the viewport and, outside the
+    docked hand, wholly above the dock (not covered by it)."""
     return driver.execute_script("""
+        const dock = document.querySelector('.play-dock');
+        const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
         return [...document.querySelectorAll(arguments[0])].filter((e) => e.offsetParent !== null).map((e) => {
           const r = e.getBoundingClientRect();
+          const bottom = dock && dock.contains(e) ? innerHeight : dockTop;
           return {text: (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40),
                   inside: r.width > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5
-                          && r.bottom <= innerHeight + 0.5};
+                          && r.bottom <= bottom + 0.5};
         });""", selector)
 
 
@@ -155,7 +159,7 @@ def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, play
     # A tap lifts two cards; a tap on the centre plays them there.
     dealt = hand(ana)
     for code in dealt[:2]:
-        card_button(ana, code).click()
+        press_card(ana, card_button(ana, code))
         PageWait(ana, 5).until(lambda d: card_button(d, code).get_attribute("aria-pressed") == "true")
     button(ana, f"Play the {card_name(dealt[0])} and the {card_name(dealt[1])} to the centre").click()
     PageWait(ana, 10).until(lambda d: centre_codes(server, deck) == dealt[:2], "a tap on the pile played them")
@@ -215,7 +219,7 @@ def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver
 
     # Out of turn: Play is disabled, and the dock says whose turn it is.
     bo_cards = hand(bo)
-    card_button(bo, bo_cards[0]).click()
+    press_card(bo, card_button(bo, bo_cards[0]))
     play_button = next(b for b in bo.find_elements(By.TAG_NAME, "button") if b.accessible_name == "Play")
     assert play_button.get_attribute("aria-disabled") == "true"
     text_shown(bo, "It is Ana's turn.")
@@ -258,7 +262,7 @@ def test_a_trick_spreads_readably_and_a_face_turned_elsewhere_shows(driver, serv
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 10)
     dealt = hand(driver)
     for code in dealt[:9]:
-        card_button(driver, code).click()
+        press_card(driver, card_button(driver, code))
     button(driver, "Play").click()
     PageWait(driver, 10).until(lambda d: len(centre_codes(server, deck)) == 9)
     live_and_saved(driver)

@@ -56,14 +56,18 @@ export class HandDock {
       this.onPlay(this.choice(), 'centre', null);
     });
     this.undoButton.addEventListener('click', (event) => { if (event.detail < 2) onUndo(); });
+    // The hand comes first in the focus order (the keyboard reaches the cards before anything else); the bar with
+    // the title, the turn cue and Play is drawn above it.
     this.root = element('section', { className: 'play-dock', 'aria-labelledby': 'play-hand-title' },
+      this.title,
+      this.hand,
       element('div', { className: 'play-dock-bar' },
-        this.title, this.cue,
-        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton),
-        element('div', { className: 'play-sort', role: 'group', 'aria-labelledby': 'play-sort-label' },
-          element('span', { id: 'play-sort-label', className: 'play-sort-label', text: 'Sort' }), ...this.sortButtons)),
-      this.chosen,
-      this.hand);
+        this.cue,
+        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton)),
+      this.chosen);
+    // The order of the hand is chosen now and then: its buttons go to the table menu (play-drawer.js).
+    this.sort = element('section', { className: 'play-area play-sort', 'aria-labelledby': 'play-sort-label' },
+      element('h3', { id: 'play-sort-label', text: 'Sort your hand' }), ...this.sortButtons);
     this.hand.addEventListener('keydown', (event) => this.key(event));
     new ResizeObserver(() => this.layout()).observe(this.hand);
   }
@@ -167,8 +171,8 @@ export class HandDock {
       this.hand.classList.remove('is-two-rows');
       return;
     }
-    const style = getComputedStyle(this.hand);
-    const cardWidth = parseFloat(style.getPropertyValue('--hand-card-width')) || 64;
+    // The cards' width as drawn (CSS clamps it to the screen).
+    const cardWidth = items[0].offsetWidth || 64;
     const cardHeight = cardWidth * 314 / 226;
     const { cards: spots, rows } = fanLayout({ count: items.length, width, cardWidth, cardHeight });
     this.hand.classList.toggle('is-two-rows', rows > 1);

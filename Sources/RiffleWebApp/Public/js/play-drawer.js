@@ -61,13 +61,17 @@ export class PlayDrawer {
     element('section', { className: 'play-area play-moves', 'aria-labelledby': 'play-log-title' },
       element('h3', { id: 'play-log-title', text: 'Moves' }), this.log),
     this.give,
+    this.sortSlot = element('div', { className: 'play-sort-slot' }),
     this.dealer = element('section', { className: 'play-area play-dealer', 'aria-labelledby': 'play-deal-title' },
       element('h3', { id: 'play-deal-title', text: 'Deal from the deck' }), this.everyone, dealForm, this.passTurn),
     this.host,
     element('section', { className: 'play-area play-invite', 'aria-labelledby': 'play-invite-title' },
       element('h3', { id: 'play-invite-title', text: 'Invite' }),
       this.linkField('play-share', 'Share this table', link, 'The table link is copied.'),
-      this.linkField('play-watch', 'Watch link (no seat)', `${link}/watch`, 'The watch link is copied.')));
+      this.linkField('play-watch', 'Watch link (no seat)', `${link}/watch`, 'The watch link is copied.')),
+    // A phone on its side gives the app's header to the felt: the other views are reached from here.
+    element('nav', { className: 'play-views', 'aria-label': 'Other views' },
+      ...[['#swipe', 'Swipe'], ['#table', 'Table'], ['#piles', 'Piles']].map(([href, text]) => element('a', { href, text }))));
     this.toggle.addEventListener('click', () => this.setOpen(this.root.hidden));
     this.close.addEventListener('click', () => this.setOpen(false));
     this.root.addEventListener('keydown', (event) => {

@@ -33,7 +33,7 @@ export class PlayFelt {
     this.mine = element('p', { className: 'play-my-seat' });
     this.stack = element('div', { className: 'play-stack', 'aria-hidden': 'true' });
     this.stackCount = element('p', { className: 'play-stack-count' });
-    this.draw = element('button', { type: 'button', className: 'button small', text: 'Draw a card' });
+    this.draw = element('button', { type: 'button', className: 'button small', text: 'Draw', 'aria-label': 'Draw a card' });
     this.draw.addEventListener('click', (event) => { if (event.detail < 2) onDraw(); });
     this.piles = element('ul', { className: 'play-piles', role: 'list', 'aria-label': 'Table piles' });
     this.turn = element('p', { className: 'play-turn' });
@@ -45,6 +45,13 @@ export class PlayFelt {
         element('div', { className: 'play-deck' }, this.stack, this.stackCount, this.draw),
         this.piles),
       element('div', { className: 'play-turn-bar' }, this.turn, this.lastMove));
+    // A new size (a phone turned, a window resized) spreads the piles for the room they have now.
+    let width = 0;
+    new ResizeObserver(() => {
+      if (this.root.clientWidth === width || !this.root.isConnected) return;
+      width = this.root.clientWidth;
+      this.renderPiles(this.model());
+    }).observe(this.root);
   }
 
   render() {
@@ -127,6 +134,9 @@ export class PlayFelt {
     }
   }
 
+  /** A pile card's width as drawn (the deck's stack has it; CSS clamps it to the screen). */
+  cardWidth() { return this.stack.offsetWidth || 56; }
+
   /** The deck drawn as a stack (a few backs, offset), and its count. */
   renderDeck(model) {
     const remaining = model.view.remaining;
@@ -152,13 +162,20 @@ export class PlayFelt {
     // A pile whose look has not changed keeps its element (its images do not flicker, its buttons keep the focus).
     const kept = this.pileItems || new Map();
     this.pileItems = new Map();
-    const width = this.piles.clientWidth || 300;
+    // The piles' room: the middle of the felt less the deck beside them (measured on the containers, whose widths do
+    // not depend on the piles drawn in them).
+    const middle = this.piles.parentElement;
+    const deck = middle && middle.firstElementChild;
+    const width = Math.max(120, (middle ? middle.clientWidth : 300) - (deck ? deck.offsetWidth + 8 : 0));
     const items = names.map((name) => {
       const pile = view.piles[name] || { remaining: 0, cards: [], face: name === FACE_DOWN_PILE ? 'down' : null };
       const key = JSON.stringify([name, pile.remaining, pile.face, pile.cards, Boolean(model.me), model.isPending('take'),
         lifted, blocked, width, names.length]);
+      // The first pile (the centre, where tricks go) takes the room the others leave.
+      const cardWidth = this.cardWidth();
+      const room = name === names[0] ? width - (names.length - 1) * (cardWidth + 24) : cardWidth * 2;
       const item = (kept.get(name) && kept.get(name).key === key) ? kept.get(name).item
-        : this.pileItem(model, name, pile, lifted, blocked, width / Math.min(names.length, 2));
+        : this.pileItem(model, name, pile, lifted, blocked, room);
       this.pileItems.set(name, { key, item });
       return item;
     });
@@ -184,7 +201,7 @@ export class PlayFelt {
       count = `${cards(pile.remaining)}, face down.`;
     } else {
       const top = pile.cards[pile.cards.length - 1];
-      const cardWidth = parseFloat(getComputedStyle(this.root).getPropertyValue('--pile-card-width')) || 56;
+      const cardWidth = this.cardWidth();
       const spread = pileSpread({ count: pile.cards.length, width: Math.max(cardWidth, room - 16), cardWidth });
       const shown = pile.cards.slice(pile.cards.length - spread.shown);
       picture = top

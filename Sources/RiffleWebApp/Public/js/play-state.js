@@ -252,7 +252,9 @@ export function eventConfirms(change, kind, data, me) {
   if (change.kind === 'turn' || change.kind === 'seats') return kind === change.kind;
   if (change.kind === 'dealAll') {
     const moves = (data.moved || []).filter((move) => move.from === 'deck');
-    return kind === 'deal' && moves.length > 1 && moves.every((move) => move.count === change.count);
+    const players = change.players || [];
+    return kind === 'deal' && moves.length > 0 && moves.length === (data.moved || []).length
+      && moves.every((move) => move.count === change.count && (!players.length || players.includes(move.to)));
   }
   return (data.moved || []).some((move) => {
     const codes = movedCodes(move);

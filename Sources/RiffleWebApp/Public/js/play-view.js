@@ -286,6 +286,7 @@ export class PlayView {
         },
       },
     });
+    if (this.dock) this.drawer.sortSlot.append(this.dock.sort);
     const top = element('div', { className: 'play-bar' },
       element('h2', { id: 'play-title', text: watching ? 'Watching a live table' : 'Live table' }), p.me,
       element('div', { className: 'play-sync' }, p.status, p.retry), this.drawer.toggle);

@@ -37,8 +37,9 @@ def test_names_not_ids_a_hidden_id_never_refuses_a_name_and_presence_only_for_re
     text_shown(other, "山田: 0 cards, face down")
     third = chromium()
     try:
-        join(third, server, link, "Bob", 740, 360)
-        text_shown(driver, "Bob: 0 cards, face down")
+        # Bób's hidden id is "Bob": every page names Bób.
+        join(third, server, link, "Bób", 740, 360)
+        text_shown(driver, "Bób: 0 cards, face down")
         # A display name that is taken is refused, in words.
         taken = chromium()
         try:
@@ -46,21 +47,21 @@ def test_names_not_ids_a_hidden_id_never_refuses_a_name_and_presence_only_for_re
             taken.get(f"{server}/css/app.css")
             taken.execute_script("localStorage.clear(); sessionStorage.clear()")
             taken.get(link)
-            field(taken, "Your name").send_keys("Bob")
+            field(taken, "Your name").send_keys("bób")
             button(taken, "Join the table").click()
-            text_shown(taken, "Bob is already playing at this table: choose another name.")
+            text_shown(taken, "bób is already playing at this table: choose another name.")
         finally:
             taken.quit()
-        # Bob leaves (his page closes its seat through the host's removal): named, never by id.
-        button(driver, "Remove Bob").click()
-        button(driver, "Yes, remove Bob").click()
-        PageWait(other, 10).until(lambda d: "Bob is no longer at the table." in moves(d), moves(other))
-        PageWait(third, 10).until(lambda d: "Your seat as Bob was removed" in d.find_element(By.TAG_NAME, "main").text)
+        # The host removes Bób: named, never by id, on every page.
+        button(driver, "Remove Bób").click()
+        button(driver, "Yes, remove Bób").click()
+        PageWait(other, 10).until(lambda d: "Bób left the table." in moves(d), moves(other))
+        PageWait(third, 10).until(lambda d: "Your seat as Bób was removed" in d.find_element(By.TAG_NAME, "main").text)
     finally:
         third.quit()
     texts = moves(driver) + moves(other)
     assert not [text for text in texts if "back online" in text], f"nobody went offline: {texts}"
-    assert not [text for text in texts if "player-2" in text or "Bob-" in text], texts
+    assert not [text for text in texts if "player-2" in text or "Bob" in text], texts
     no_page_errors(driver)
     no_page_errors(other)
 
@@ -81,7 +82,7 @@ def test_a_reload_keeps_the_move_log_and_one_during_an_outage_shows_the_last_tab
     button(driver, "Play").click()
     live_and_saved(driver)
     logged = moves(driver)
-    assert any("dealt 6 cards to everyone" in line or "to everyone" in line for line in logged), logged
+    assert any("dealt" in line for line in logged), logged
     assert any("played" in line for line in logged), logged
 
     driver.refresh()

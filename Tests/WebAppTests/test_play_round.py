@@ -105,7 +105,7 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
     # Zoë plays by drag; a play out of turn is refused with words.
     zoe_card = hand(zoe)[0]
     zoe.execute_script("window.scrollTo(0, 0)")
-    centre = zoe.find_element(By.XPATH, "//li[h4[normalize-space()='The centre']]")
+    centre = zoe.find_element(By.XPATH, "//li[.//h4[normalize-space()='The centre']]")
     drag_to(zoe, card_button(zoe, zoe_card), centre)
     PageWait(ana, 10).until(lambda d: centre_codes(base, deck) == [zoe_card], "Zoë's drag played the card")
     text_shown(watcher, f"1 card in the centre; the {card_name(zoe_card)} on top.")

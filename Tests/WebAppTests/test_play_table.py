@@ -138,7 +138,7 @@ def test_drag_a_card_onto_the_centre_and_onto_another_player(driver, other, serv
     dealt = hand(driver)
     driver.execute_script("window.scrollTo(0, 0)")
 
-    centre = driver.find_element(By.XPATH, "//li[h4[normalize-space()='The centre']]")
+    centre = driver.find_element(By.XPATH, "//li[.//h4[normalize-space()='The centre']]")
     drag_to(driver, card_button(driver, dealt[0]), centre)
     PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[0]], "the dragged card is played")
     PageWait(other, 10).until(

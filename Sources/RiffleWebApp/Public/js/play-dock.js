@@ -35,7 +35,7 @@ export class HandDock {
     this.items = new Map();
     this.focusCode = null;
     this.lastDouble = { code: null, time: 0 };
-    this.title = element('h3', { id: 'play-hand-title', tabindex: '-1' });
+    this.title = element('h2', { id: 'play-hand-title', tabindex: '-1' });
     this.hand = element('ul', { className: 'play-hand', role: 'list', 'aria-labelledby': 'play-hand-title' });
     this.cue = element('p', { className: 'play-turn-cue', id: 'play-turn-cue' });
     this.chosen = element('p', { className: 'play-chosen', id: 'play-chosen' });

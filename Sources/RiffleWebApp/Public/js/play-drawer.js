@@ -71,7 +71,9 @@ export class PlayDrawer {
       this.linkField('play-watch', 'Watch link (no seat)', `${link}/watch`, 'The watch link is copied.')),
     // A phone on its side gives the app's header to the felt: the other views are reached from here.
     element('nav', { className: 'play-views', 'aria-label': 'Other views' },
-      ...[['#swipe', 'Swipe'], ['#table', 'Table'], ['#piles', 'Piles']].map(([href, text]) => element('a', { href, text }))));
+      ...[['swipe', 'Swipe'], ['table', 'Table'], ['piles', 'Piles']].map(([view, text]) => element('a', {
+        href: `${location.origin}${location.pathname}#${view}`, text,
+      }))));
     this.toggle.addEventListener('click', () => this.setOpen(this.root.hidden));
     this.close.addEventListener('click', () => this.setOpen(false));
     this.root.addEventListener('keydown', (event) => {

@@ -169,18 +169,18 @@ export class PlayView {
       // (whose id nobody sees) but the name the others would see is not, the seat gets a numbered id. A name is
       // refused only when a player at the table is shown with it already.
       const id = playerIdFor(name);
+      const taken = { status: 409 };
       try {
+        const info = await model.api.deckInfo(this.deckId).catch(() => null);
+        if (info && Array.isArray(info.players) && displayNameTaken(info.players, name)) throw taken;
         for (let attempt = 1; ; attempt++) {
           try {
             await model.join(attempt === 1 ? id : `${id.slice(0, 56)}-${attempt}`, name);
             break;
           } catch (failure) {
             if (failure.status !== 409 || attempt >= 9) throw failure;
-            if (attempt === 1) {
-              const info = await model.api.deckInfo(this.deckId).catch(() => null);
-              const players = info && Array.isArray(info.players) ? info.players : null;
-              if (players ? displayNameTaken(players, name) : id === name) throw failure;
-            }
+            // A server that lists no display names: a plain name's own id taken is the name taken.
+            if (attempt === 1 && !(info && Array.isArray(info.players)) && id === name) throw failure;
           }
         }
         if (this.model !== model) return;

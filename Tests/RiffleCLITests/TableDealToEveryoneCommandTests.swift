@@ -24,10 +24,13 @@ struct TableDealToEveryoneCommandTests {
             #expect(dealt.status == 0, "\(dealt.standardError)")
             #expect(dealt.standardOutput.contains("1. ana \"ana\""))
             let hand = try await runCommand(TableCommand.self, ["hand", id, "cy", "--token", tokens["cy"]!] + s)
-            #expect(hand.standardOutput.contains("cy      5      (private)"), "\(hand.standardOutput)")
-            let zero = try await runCommand(
-                TableCommand.self, ["deal-everyone", id, "--count", "0", "--token", tokens["ana"]!] + s)
-            #expect(zero.status != 0)
+            // Cy's five cards, dealt one at a time in seat order: the 3rd, 6th, 9th, 12th and 15th of a new deck.
+            let row = try #require(hand.standardOutput.split(separator: "\n").first { $0.hasPrefix("cy ") })
+            #expect(row.split(separator: " ").count == 2 + 5, "\(row)")
+            #expect(row.hasSuffix("3♠  6♠  9♠  Q♠  2♦"), "\(row)")
+            #expect(throws: (any Error).self) {
+                try TableCommand.parseAsRoot(["deal-everyone", id, "--count", "0", "--token", tokens["ana"]!] + s)
+            }
         }
     }
 }

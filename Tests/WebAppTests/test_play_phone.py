@@ -184,8 +184,7 @@ def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, play
     assert len(hand(ana)) == 9 and not ana.find_element(By.CSS_SELECTOR, ".play-notice").text
 
     # The keyboard reaches the hand first; Enter plays the focused card.
-    ana.find_element(By.TAG_NAME, "body").click()
-    ana.execute_script("document.getElementById('main').focus()")
+    ana.execute_script("document.activeElement.blur(); document.getElementById('main').focus()")
     ana.switch_to.active_element.send_keys(Keys.TAB)
     focused = ana.switch_to.active_element
     assert focused.get_attribute("data-code"), f"the first control after the skip target is a card: {focused.accessible_name}"

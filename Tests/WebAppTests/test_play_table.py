@@ -279,7 +279,7 @@ def test_a_whole_round_by_keyboard_alone(driver, other, server):
     join(other, server, link, "bo")
     set_viewport(driver, 360, 740)
     text_shown(driver, "bo: 0 cards, face down")
-    driver.find_element(By.TAG_NAME, "body").click()
+    driver.execute_script("document.activeElement.blur()")
 
     tab_to(driver, "Table menu").send_keys(Keys.ENTER)
     count = tab_to(driver, "How many cards")

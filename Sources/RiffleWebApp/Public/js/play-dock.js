@@ -24,9 +24,10 @@ export class HandDock {
    * @param {(codes: string[], pile: string, face: string|null) => void} options.onPlay plays the cards.
    * @param {(codes: string[], player: string) => void} options.onGive gives the cards.
    * @param {() => void} options.onUndo takes the last play back.
+   * @param {() => void} [options.onPass] passes the turn on (shown while it is this player's).
    * @param {() => void} [options.onChange] the lifted cards changed (the felt names its targets for them).
    */
-  constructor({ model, onPlay, onGive, onUndo, onChange = () => {} }) {
+  constructor({ model, onPlay, onGive, onUndo, onPass = () => {}, onChange = () => {} }) {
     this.model = model;
     this.onPlay = onPlay;
     this.onGive = onGive;
@@ -51,6 +52,12 @@ export class HandDock {
       type: 'button', className: 'button primary', text: 'Play', 'aria-describedby': 'play-chosen play-turn-cue',
     });
     this.undoButton = element('button', { type: 'button', className: 'button small ghost', text: 'Undo', hidden: true });
+    this.passButton = element('button', {
+      type: 'button', className: 'button small ghost', text: 'Pass', 'aria-label': 'Pass the turn', hidden: true,
+    });
+    this.passButton.addEventListener('click', (event) => {
+      if (event.detail < 2 && this.passButton.getAttribute('aria-disabled') !== 'true') onPass();
+    });
     this.playButton.addEventListener('click', (event) => {
       if (event.detail > 1 || this.playButton.getAttribute('aria-disabled') === 'true') return;
       this.onPlay(this.choice(), 'centre', null);
@@ -63,7 +70,7 @@ export class HandDock {
       this.hand,
       element('div', { className: 'play-dock-bar' },
         this.cue,
-        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton)),
+        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton, this.passButton)),
       this.chosen);
     // The order of the hand is chosen now and then: its buttons go to the table menu (play-drawer.js).
     this.sort = element('section', { className: 'play-area play-sort', 'aria-labelledby': 'play-sort-label' },
@@ -140,6 +147,9 @@ export class HandDock {
         : 'Tap a card to lift it, then tap a pile; a double-tap plays a card to the centre.';
     if (count > 0 && !cue.blocked) this.playButton.removeAttribute('aria-disabled');
     else this.playButton.setAttribute('aria-disabled', 'true');
+    this.passButton.hidden = !cue.mine;
+    if (model.isPending('turn')) this.passButton.setAttribute('aria-disabled', 'true');
+    else this.passButton.removeAttribute('aria-disabled');
     const last = model.lastPlay;
     this.undoButton.hidden = !model.undoable;
     if (!this.undoButton.hidden) this.undoButton.setAttribute('aria-label', `Undo your last play: take back ${cardList(last.codes)}`);

@@ -236,6 +236,9 @@ export class PlayView {
       onPlay: (codes, pile, faceDown) => this.play(codes, pile, faceDown),
       onGive: (codes, player) => this.give(codes, player),
       onUndo: () => this.undo(),
+      onPass: () => {
+        if (this.model.passTurn('next')) this.announce('You passed the turn.');
+      },
       onChange: () => this.felt.render(),
     });
     this.felt = new PlayFelt({

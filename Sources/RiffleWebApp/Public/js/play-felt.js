@@ -71,7 +71,8 @@ export class PlayFelt {
       this.turn.textContent = !holder ? 'Nobody has the turn.'
         : cue.mine ? 'It is your turn.' : `It is ${model.nameOf(holder)}'s turn.`;
     }
-    const last = model.log[model.log.length - 1];
+    // The last move, beside the turn (which the turn line already says).
+    const last = [...model.log].reverse().find((entry) => !/^(It is .*turn\.|Nobody has the turn\.)$/.test(entry.text));
     this.lastMove.textContent = last ? last.text : '';
   }
 

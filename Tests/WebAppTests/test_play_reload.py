@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from conftest import chromium
 from test_accessibility import axe_source, run_axe
 from test_delivery import transferred
-from test_play import button, card_button, field, hand, join, open_menu, start_table, text_shown
+from test_play import button, card_button, card_name, press_card, field, hand, join, open_menu, start_table, text_shown
 from test_play_once import live_and_saved
 from test_play_table import moves
 from webapp import DevTools, PageWait
@@ -78,7 +78,7 @@ def test_a_reload_keeps_the_move_log_and_one_during_an_outage_shows_the_last_tab
     button(driver, "Deal to everyone").click()
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 6)
     dealt = hand(driver)
-    card_button(driver, dealt[0]).click()
+    press_card(driver, card_button(driver, dealt[0]))
     button(driver, "Play").click()
     live_and_saved(driver)
     logged = moves(driver)
@@ -152,7 +152,7 @@ def test_axe_finds_nothing_serious_on_play_with_the_move_log_open_and_full(drive
     # Fifteen plays fill the log past its height.
     for _ in range(15):
         code = hand(driver)[0]
-        card_button(driver, code).click()
+        press_card(driver, card_button(driver, code))
         button(driver, "Play").click()
         live_and_saved(driver)
     PageWait(driver, 10).until(lambda d: len(moves(d)) >= 16)
@@ -169,3 +169,31 @@ def test_axe_finds_nothing_serious_on_play_with_the_move_log_open_and_full(drive
             found[f"{width}x{height}"] = serious
     assert found == {}
     no_page_errors(driver)
+
+
+def test_a_new_device_reads_the_round_so_far_from_the_servers_history(driver, other, server):
+    link = start_table(driver, server)
+    set_viewport(driver, 360, 740)
+    field(driver, "Your name").send_keys("ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are ana.")
+    field(driver, "Cards each").clear()
+    field(driver, "Cards each").send_keys("4")
+    button(driver, "Deal to everyone").click()
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 4)
+    first = hand(driver)[0]
+    press_card(driver, card_button(driver, first))
+    button(driver, "Play").click()
+    live_and_saved(driver)
+    # A spectator's first visit, on a device of its own: the round so far, as a spectator may see it.
+    set_viewport(other, 740, 360)
+    other.get(f"{server}/css/app.css")
+    other.execute_script("localStorage.clear(); sessionStorage.clear()")
+    other.get(f"{link}/watch")
+    text_shown(other, "You are watching")
+    PageWait(other, 10).until(lambda d: f"ana played the {card_name(first)} to the centre." in moves(d), moves(other))
+    assert "ana joined the table." in moves(other)
+    assert not [line for line in moves(other) if any(card_name(code) in line for code in hand(driver))], \
+        "the hand dealt to ana stays hidden from the spectator's history"
+    screenshot(other, "phone-history-watcher-740x360")
+    no_page_errors(other)

@@ -137,7 +137,7 @@ async function showPlay({ name, argument, mode }) {
   if (playModel && playModel.deckId === deckId && play.view.model === playModel && playWatching === watch) return;
   playWatching = watch;
   playModel = deckId ? new play.PlayModel({
-    deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url),
+    deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url), history: true,
   }) : null;
   // A watch link watches, even on a device that has a seat at that table (the seat stays kept for #play/<deck>).
   if (playModel && watch) playModel.seat = null;

@@ -25,6 +25,7 @@ import {
   cloneTable, codeName, describeEvent, emptyTable, eventConfirms, pileLabel, tableFromListings,
 } from './play-state.js';
 import { displayName, emptyRoster, presenceNews, rememberNames, updateRoster } from './play-roster.js';
+import { roundHistory } from './play-history.js';
 import { turnCue } from './play-turns.js';
 import { Outbox, Refusal, classify } from './outbox.js';
 
@@ -52,11 +53,14 @@ export class PlayModel extends EventTarget {
    * @param {Storage} [options.storage] where the seat and the outbox are kept (localStorage).
    * @param {string} [options.tabId] this tab's name for its outbox.
    * @param {object} [options.outbox] options passed on to the Outbox (a clock, a backoff: tests).
+   * @param {boolean} [options.history] whether a page without a move log reads the round so far from the server's
+   *   event history (play-history.js).
    */
-  constructor({ deckId, api, openEvents, storage = null, tabId = 'tab', outbox = {} }) {
+  constructor({ deckId, api, openEvents, storage = null, tabId = 'tab', outbox = {}, history = false }) {
     super();
     this.deckId = deckId;
     this.api = api;
+    this.history = history;
     this.openEvents = openEvents;
     this.storage = storage;
     this.seat = this.read(SEAT_PREFIX + deckId);
@@ -602,6 +606,7 @@ export class PlayModel extends EventTarget {
     }
     if (kind === 'hello' || kind === 'resync') {
       this.snapshot = data;
+      if (kind === 'hello') this.readHistory(Number(event.lastEventId));
       if (this.reading) this.readAgain = true;
       if (this.watching && this.confirmed.order.length === 0) {
         applyTableEvent(this.confirmed, data, null);
@@ -648,6 +653,24 @@ export class PlayModel extends EventTarget {
     if (unnamed) this.unnamed.push(told);
     else this.tell(told);
     if (!trusted || kind === 'leave') this.outbox.requestRead();
+  }
+
+  /**
+   * The round so far from the server's event history, once, for a page with no move log yet: put before the moves
+   * logged since.
+   */
+  async readHistory(untilId) {
+    if (!this.history || this.historyRead || this.log.length > 0) return;
+    this.historyRead = true;
+    const lines = await roundHistory({
+      open: (lastEventId) => this.openEvents(this.api.eventsURL(this.deckId, this.token || null, lastEventId)),
+      kinds: EVENT_KINDS, untilId, me: this.me, nameOf: (name) => this.nameOf(name),
+    });
+    if (this.stopped || lines.length === 0) return;
+    const earlier = lines.map((text) => ({ id: ++this.logCount, text }));
+    this.log = [...earlier, ...this.log].slice(-LOG_LENGTH);
+    this.remember();
+    this.emit('change');
   }
 
   /** Logs an event in words, and announces it when it is another's move (or whose turn it is). */

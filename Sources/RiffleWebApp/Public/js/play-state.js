@@ -335,7 +335,7 @@ export function pileLabel(name) {
 }
 
 /** Whether a `shuffle` event is a new round: every pile it lists is empty (a full reshuffle collects them all). */
-function isNewRound(data) {
+export function isNewRound(data) {
   return Object.values(data.piles || {}).every((pile) => pile.remaining === 0);
 }
 

@@ -286,3 +286,32 @@ def test_a_trick_spreads_readably_and_a_face_turned_elsewhere_shows(driver, serv
     PageWait(driver, 10).until(lambda d: "turned the centre face down" in d.find_element(By.CSS_SELECTOR, ".play-last-move").text)
     assert driver.find_elements(By.CSS_SELECTOR, "ul[aria-label='Table piles'] > li:first-child .play-back")
     no_page_errors(driver)
+
+
+def test_deal_5_to_everyone_with_four_players_is_one_tap_and_one_change(driver, server):
+    link = start_table(driver, server)
+    deck = link.rsplit("/", 1)[1]
+    set_viewport(driver, 360, 740)
+    field(driver, "Your name").send_keys("Ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are Ana.")
+    tokens = {}
+    for name in ("bo", "cy", "di"):
+        request = urllib.request.Request(f"{server}/api/deck/{deck}/player/{name}/", data=b"", method="POST")
+        with urllib.request.urlopen(request, timeout=5) as response:
+            tokens[name] = json.load(response)["token"]
+    text_shown(driver, "di: 0 cards, face down")
+    before = change_number(server, deck)
+    button(driver, "Deal 5 to everyone").click()
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5, "five cards in Ana's hand")
+    live_and_saved(driver)
+    assert change_number(server, deck) == before + 1, "one change"
+    for name, token in tokens.items():
+        request = urllib.request.Request(f"{server}/api/deck/{deck}/pile/{name}/list/",
+                                         headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert len(json.load(response)["piles"][name]["cards"]) == 5, name
+    text_shown(driver, "32 cards left in the deck.")
+    assert not [b for b in driver.find_elements(By.TAG_NAME, "button")
+                if b.is_displayed() and b.accessible_name == "Deal 5 to everyone"], "offered only while hands are empty"
+    no_page_errors(driver)

@@ -23,8 +23,10 @@ export class PlayFelt {
    * @param {(pile: string) => void} options.onPile a pile was tapped (play the lifted cards there).
    * @param {(code: string, pile: string) => void} options.onTake Take on a face-up pile's top card.
    * @param {() => void} options.onDraw Draw a card.
+   * @param {() => number} [options.dealCount] how many cards the host's quick deal gives each player.
+   * @param {(count: number) => void} [options.onDealAll] the host's quick deal to everyone.
    */
-  constructor({ model, lifted, onPile, onTake, onDraw }) {
+  constructor({ model, lifted, onPile, onTake, onDraw, dealCount = () => 5, onDealAll = () => {} }) {
     this.model = model;
     this.lifted = lifted;
     this.onPile = onPile;
@@ -35,6 +37,12 @@ export class PlayFelt {
     this.stackCount = element('p', { className: 'play-stack-count' });
     this.draw = element('button', { type: 'button', className: 'button small', text: 'Draw', 'aria-label': 'Draw a card' });
     this.draw.addEventListener('click', (event) => { if (event.detail < 2) onDraw(); });
+    // The host's deal at the start of a round, one tap: while every hand is empty.
+    this.dealCount = dealCount;
+    this.dealAll = element('button', { type: 'button', className: 'button small', hidden: true });
+    this.dealAll.addEventListener('click', (event) => {
+      if (event.detail < 2 && this.dealAll.getAttribute('aria-disabled') !== 'true') onDealAll(this.dealCount());
+    });
     this.piles = element('ul', { className: 'play-piles', role: 'list', 'aria-label': 'Table piles' });
     this.turn = element('p', { className: 'play-turn' });
     this.lastMove = element('p', { className: 'play-last-move' });
@@ -42,7 +50,7 @@ export class PlayFelt {
       element('h3', { id: 'play-felt-title', className: 'visually-hidden', text: 'The table' }),
       element('div', { className: 'play-seats' }, this.seats, this.mine),
       element('div', { className: 'play-middle' },
-        element('div', { className: 'play-deck' }, this.stack, this.stackCount, this.draw),
+        element('div', { className: 'play-deck' }, this.stack, this.stackCount, this.draw, this.dealAll),
         this.piles),
       element('div', { className: 'play-turn-bar' }, this.turn, this.lastMove));
     // A new size (a phone turned, a window resized) spreads the piles for the room they have now.
@@ -62,6 +70,13 @@ export class PlayFelt {
     else this.draw.removeAttribute('aria-disabled');
     this.renderSeats(model);
     this.renderDeck(model);
+    const hands = model.roster.players.map((player) => model.view.piles[player.name]).filter(Boolean);
+    const count = this.dealCount();
+    this.dealAll.hidden = !(model.isHost && model.loaded && hands.length > 1 && hands.every((pile) => pile.remaining === 0)
+      && Number.isInteger(count) && count > 0 && model.view.remaining >= count * hands.length);
+    this.dealAll.textContent = `Deal ${count} to everyone`;
+    if (model.isPending('dealAll')) this.dealAll.setAttribute('aria-disabled', 'true');
+    else this.dealAll.removeAttribute('aria-disabled');
     this.renderPiles(model);
     const cue = model.turn;
     this.turn.hidden = !cue.known;

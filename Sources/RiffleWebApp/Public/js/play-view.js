@@ -249,6 +249,8 @@ export class PlayView {
         this.play(this.dock.choice(), name, name === FACE_DOWN_PILE && this.model.knowsFaceDown ? 'down' : null);
       },
       onTake: (code, pile) => this.take(code, pile),
+      dealCount: () => Number(this.drawer.everyoneCount.value),
+      onDealAll: (count) => this.dealToEveryone(count),
       onDraw: () => {
         if (this.model.isPending('deal')) return;
         if (this.model.deal(this.model.me, 1)) this.announce('You drew a card from the deck.');
@@ -411,6 +413,13 @@ export class PlayView {
       ? `Not live: the table as this device last saw it.${state === 'stalled' ? ' The server cannot be reached.' : ''}${waiting}`
       : texts[state];
     p.retry.hidden = state !== 'stalled';
+    // An outage and its end are said, once each (the status line is not a live region: it changes too often).
+    const outage = state === 'stalled';
+    if (outage !== Boolean(this.toldOutage)) {
+      if (outage) this.announce(`The card server cannot be reached: your changes are kept and sent when it is back.${waiting}`);
+      else if (this.toldOutage && state === 'saved') this.announce('The card server is back: every change is saved.');
+      if (outage || state === 'saved') this.toldOutage = outage;
+    }
   }
 
   /**

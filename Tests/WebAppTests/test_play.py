@@ -12,7 +12,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -41,16 +41,52 @@ def receiver():
     browser.quit()
 
 
+def menu_toggle(driver):
+    """The Play view's "Table menu" button, when the page shows one."""
+    toggles = [b for b in driver.find_elements(By.CSS_SELECTOR, "button[aria-controls='play-drawer']") if b.is_displayed()]
+    return toggles[0] if toggles else None
+
+
+def open_menu(driver):
+    """Opens the Play view's table menu (moves, dealing, host tools), as a person does to reach them."""
+    toggle = menu_toggle(driver)
+    if toggle and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+        PageWait(driver, 5).until(lambda d: d.find_element(By.ID, "play-drawer").is_displayed())
+
+
+def close_menu(driver):
+    """Closes the table menu (it lies over the felt), if it is open."""
+    toggle = menu_toggle(driver)
+    if toggle and toggle.get_attribute("aria-expanded") == "true":
+        close = [b for b in driver.find_elements(By.CSS_SELECTOR, "#play-drawer button")
+                 if b.accessible_name == "Close the menu"]
+        close[0].click()
+        PageWait(driver, 5).until(lambda d: not d.find_element(By.ID, "play-drawer").is_displayed())
+
+
+def in_menu(driver, element):
+    return driver.execute_script("return Boolean(arguments[0].closest('#play-drawer'))", element)
+
+
 def button(driver, name):
-    """The visible, enabled button whose accessible name is `name`."""
+    """The visible, enabled button whose accessible name is `name`: on the page, or in the Play view's table menu
+    (opened for it, as a person would); a button outside the menu closes the menu first (it lies over the felt)."""
     def find(d):
         for element in d.find_elements(By.CSS_SELECTOR, "button"):
             if element.is_displayed() and element.is_enabled() and element.accessible_name == name:
                 return element
         return False
     # A render may replace a button while it is being looked at: look again.
-    found = PageWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
-        find, f"no button named {name!r}")
+    try:
+        found = PageWait(driver, 2, ignored_exceptions=[StaleElementReferenceException]).until(find)
+    except TimeoutException:
+        if menu_toggle(driver):
+            open_menu(driver)
+        found = PageWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+            find, f"no button named {name!r}")
+    if not in_menu(driver, found) and menu_toggle(driver) and found != menu_toggle(driver):
+        close_menu(driver)
     into_view(driver, found)
     return found
 
@@ -65,10 +101,17 @@ def into_view(driver, element):
 
 
 def field(driver, label):
-    """The form field a visible label names (waiting for it to show)."""
+    """The form field a visible label names (waiting for it to show; in the Play view's table menu, opened for it)."""
     path = f"//label[normalize-space()={json.dumps(label)}]"
-    found = PageWait(driver, 10).until(
-        lambda d: [e for e in d.find_elements(By.XPATH, path) if e.is_displayed()], f"no field labelled {label!r}")
+
+    def labels(d):
+        return [e for e in d.find_elements(By.XPATH, path) if e.is_displayed()]
+    try:
+        found = PageWait(driver, 2).until(labels)
+    except TimeoutException:
+        if menu_toggle(driver):
+            open_menu(driver)
+        found = PageWait(driver, 10).until(labels, f"no field labelled {label!r}")
     control = driver.find_element(By.ID, found[0].get_attribute("for"))
     into_view(driver, control)
     return control
@@ -120,10 +163,17 @@ def select_cards(driver, codes):
 
 
 def play(driver, codes, onto="Centre"):
-    """Plays cards from the hand as a person does with buttons: selects them, chooses the pile, presses Play."""
+    """Plays cards from the hand as a person does: lifts them (a tap each), then presses Play (the centre) or taps
+    the pile on the felt."""
     select_cards(driver, codes)
-    Select(field(driver, "onto")).select_by_visible_text(onto)
-    button(driver, "Play").click()
+    if onto == "Centre":
+        button(driver, "Play").click()
+    else:
+        pile = {"Face down": "the face-down pile"}.get(onto, f"the pile {onto}")
+        suffix = " face down" if onto == "Face down" else ""
+        names = ", ".join(f"the {card_name(c)}" for c in codes[:-1])
+        listed = f"{names} and the {card_name(codes[-1])}" if len(codes) > 1 else f"the {card_name(codes[0])}"
+        button(driver, f"Play {listed}{suffix} to {pile}").click()
 
 
 def join(driver, server, link, name, width=1280, height=900):
@@ -278,7 +328,7 @@ def test_a_face_down_deal_stays_hidden_from_the_dealer_and_a_play_shows_live(dea
         "the dealer did not see the played card within 1 s")
     seen_after = time.monotonic() - clicked
     print(f"\nthe dealer saw the card Bo played {seen_after * 1000:.0f} ms after the click (no reload)")
-    assert dealer.find_element(By.CSS_SELECTOR, ".play-pile figcaption").text == card_name(played)
+    assert f"the {card_name(played)} on top" in dealer.find_element(By.CSS_SELECTOR, ".play-pile .play-count").text
     PageWait(dealer, 5).until(
         lambda d: f"bo played the {card_name(played)} to the centre" in d.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent"),
         "the live region did not announce Bo's play")

@@ -43,7 +43,7 @@ def test_a_player_named_with_markup_joins_plays_and_is_announced_as_text(driver,
             "José's page announces the play with the name as typed")
         for page in (driver, watcher):
             PageWait(page, 10).until(lambda d: said in moves(d), f"the move log says {said!r}")
-        text_shown(watcher, f"José dealt 2 cards to {MARKUP}.")
+        PageWait(watcher, 10).until(lambda d: f"José dealt 2 cards to {MARKUP}." in moves(d), moves(watcher))
         for page in (driver, other, watcher):
             assert page.execute_script(
                 "return document.querySelectorAll('img[src=\"x\"], img[onerror], [onerror]').length") == 0

@@ -15,7 +15,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import api
-from test_play import button, card_button, card_name, field, hand, join, play, select_cards, start_table, text_shown
+from test_play import button, card_button, close_menu, card_name, field, hand, join, play, select_cards, start_table, text_shown
 from webapp import PageWait
 from webapp import (
     DevTools, deck_id, go, no_page_errors, open_app, pile_codes, server_down, server_up, settled, top_code, wait_banner,
@@ -34,10 +34,12 @@ def sit(driver, server, name):
 
 
 def deal(driver, to, count):
+    """Deals from the table menu (opened for it, closed after, as it lies over the felt)."""
     field(driver, "How many cards").clear()
     field(driver, "How many cards").send_keys(str(count))
     Select(field(driver, "Deal to")).select_by_visible_text(to)
     button(driver, "Deal").click()
+    close_menu(driver)
 
 
 def status(driver):

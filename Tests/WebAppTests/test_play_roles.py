@@ -8,7 +8,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from conftest import api, call
-from test_play import button, field, hand, join, text_shown
+from test_play import open_menu, button, field, hand, join, text_shown
 from test_play_once import deal, live_and_saved, sit
 from webapp import PageWait
 from webapp import no_page_errors
@@ -35,6 +35,8 @@ def test_the_hosts_new_round_shows_on_every_players_page(driver, other, server):
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 4)
     deal(driver, "the centre (face up)", 2)
     text_shown(other, "2 cards in the centre")
+    open_menu(driver)
+    open_menu(other)
     assert "Start a new round" in buttons(driver), "the host may start a new round"
     assert "Start a new round" not in buttons(other), "another player may not"
 

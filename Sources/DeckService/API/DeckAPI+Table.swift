@@ -31,6 +31,8 @@ extension DeckAPI {
                 throw APIError.badRequest("Turning a pile needs the parameter 'face': 'down' or 'up'.")
             }
             return .table(.face(pile: pile, faceDown: faceDown))
+        case .dealToEveryone:
+            return .table(.dealToEveryone(count: try dealCount(parameters)))
         }
     }
 

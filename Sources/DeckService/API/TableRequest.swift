@@ -11,6 +11,9 @@ enum TableRequest: Hashable, Sendable {
     /// `POST /api/deck/<id>/pile/<name>/face/`: a public pile face down or face up (any player),
     /// created empty if it does not exist.
     case face(pile: String, faceDown: Bool)
+    /// `POST /api/deck/<id>/deal/`: `count` cards to every player, one at a time in seat order
+    /// (the host), in one change and one `deal` event.
+    case dealToEveryone(count: Int)
 
     /// Where `to=` sends the turn marker.
     enum TurnTarget: Hashable, Sendable {
@@ -29,6 +32,7 @@ enum TableRequest: Hashable, Sendable {
         case .seats: "seats"
         case .turn: "turn"
         case .face: "pile_face"
+        case .dealToEveryone: "deal"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Which of a live table's people and piles endpoints (Riffle extensions, issue 32) a request is:
 /// `deck/<id>/seats/`, `deck/<id>/turn/`, `deck/<id>/player/<name>/rename/` and
-/// `deck/<id>/pile/<name>/face/`, each an entry of the route table (``APIEndpoint/all``) whose handler
+/// `deck/<id>/pile/<name>/face/` and `deck/<id>/deal/`, each an entry of the route table (``APIEndpoint/all``) whose handler
 /// is ``DeckAPI/tableRequest(_:_:method:)``.
 enum TableRoute: Hashable, Sendable {
     /// `deck/<id>/seats/`: the host reorders the seats.
@@ -11,4 +11,6 @@ enum TableRoute: Hashable, Sendable {
     case rename(player: String)
     /// `deck/<id>/pile/<name>/face/`: a public pile face up or face down.
     case face(pile: String)
+    /// `deck/<id>/deal/`: the host deals `count` cards to every player.
+    case dealToEveryone
 }

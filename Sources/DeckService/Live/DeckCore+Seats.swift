@@ -17,6 +17,8 @@ extension DeckCore {
             }
         case .seats:
             throw APIError(status: .forbidden, message: "Only the host, " + host + ", may reorder the seats.")
+        case .dealToEveryone:
+            throw .onlyHostDealsToEveryone(host)
         case .face:
             return
         case .turn(let target, let strict):
@@ -71,6 +73,8 @@ extension DeckCore {
             if let strict { deck.setStrictTurns(strict) }
         case .face:
             break
+        case .dealToEveryone(let count):
+            return try dealToEveryone(count: count, deckID: id, on: &deck, player: player)
         }
         var body = successBody(id)
         TablePlayersJSON.addTable(deck, to: &body)

@@ -8,6 +8,7 @@ import PlayingCards
 /// riffle table join k3v9q2x8m1ab ana           # prints Ana's token and how to use it
 /// export RIFFLE_TOKEN=… RIFFLE_PLAYER=ana
 /// riffle table deal k3v9q2x8m1ab bo --count 5  # five cards face down into Bo's hand
+/// riffle table deal-everyone k3v9q2x8m1ab --count 5  # the host: five to every player, in seat order
 /// riffle table hand k3v9q2x8m1ab               # Ana's cards, and everyone's counts
 /// riffle table remove k3v9q2x8m1ab bo          # the host removes Bo (his hand back into the stack)
 /// riffle table leave k3v9q2x8m1ab              # Ana leaves
@@ -18,7 +19,8 @@ public struct TableCommand: AsyncParsableCommand {
         commandName: "table",
         abstract: "Play at a live table: join a deck as a player, deal face down, show your hand, leave.",
         subcommands: [
-            Join.self, Deal.self, Hand.self, Leave.self, Remove.self, Seats.self, Turn.self, Face.self,
+            Join.self, Deal.self, DealToEveryone.self, Hand.self, Leave.self, Remove.self, Seats.self, Turn.self,
+            Face.self,
         ])
 
     /// Creates the command (used by the argument parser).

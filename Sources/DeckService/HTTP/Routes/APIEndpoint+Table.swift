@@ -80,6 +80,9 @@ extension APIEndpoint {
             "seats", paths: ["deck/:deck/seats/"],
             handler: .deck { try DeckAPI.tableRequest(.seats, $0.parameters, method: $0.method) }),
         APIEndpoint(
+            "deal-everyone", paths: ["deck/:deck/deal/"],
+            handler: .deck { try DeckAPI.tableRequest(.dealToEveryone, $0.parameters, method: $0.method) }),
+        APIEndpoint(
             "turn", paths: ["deck/:deck/turn/"],
             handler: .deck { try DeckAPI.tableRequest(.turn, $0.parameters, method: $0.method) }),
         APIEndpoint(

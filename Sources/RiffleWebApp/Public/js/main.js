@@ -2,18 +2,30 @@
 // from it and sends it commands; no view calls another), the routes, the live announcements and the outbox banner.
 // The storage every model and view keeps its state in (localStorage) and this tab's name are chosen here, once.
 // Only the Swipe view's code comes with the first load: Table and Piles are fetched when first opened (their
-// sections are aria-busy until then), Play likewise, with its own model per table. Once the page is ready, the
+// sections are aria-busy until then), Play likewise, with its own model per table. A table's link (#play/…) loads
+// neither riffle.wasm nor the swipe deck's modules: they come when another view is opened. Once the page is ready, the
 // service worker (sw.js) is registered and told which files the page loaded, so that a reload while the server
 // cannot be reached still shows the app.
 
-import { loadEngine } from './engine.js';
 import { api, cardName } from './api.js';
-import { DeckModel } from './deck-model.js';
-import { SwipeView } from './swipe-view.js';
 import { SyncStatus } from './sync-status.js';
 import { stats } from './stats.js';
 
 const ROUTES = ['swipe', 'table', 'piles', 'play'];
+
+/**
+ * Asks for the engine and the swipe deck's modules at once, unless the page opens on Play (which needs neither):
+ * they then load beside main.js instead of after it.
+ */
+function preloadSwipe() {
+  if (location.hash.slice(1).split('/')[0] === 'play') return;
+  const links = [
+    { rel: 'preload', href: 'riffle.wasm', as: 'fetch', type: 'application/wasm', crossOrigin: 'anonymous' },
+    ...['engine.js', 'deck-model.js', 'swipe-view.js'].map((file) => ({ rel: 'modulepreload', href: `js/${file}` })),
+  ];
+  for (const attributes of links) document.head.append(Object.assign(document.createElement('link'), attributes));
+}
+preloadSwipe();
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 /**
@@ -125,7 +137,7 @@ async function showPlay({ name, argument, mode }) {
   if (playModel && playModel.deckId === deckId && play.view.model === playModel && playWatching === watch) return;
   playWatching = watch;
   playModel = deckId ? new play.PlayModel({
-    deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url),
+    deckId, api: play.tableApi, storage, tabId: tab, openEvents: (url) => new EventSource(url), history: true,
   }) : null;
   // A watch link watches, even on a device that has a seat at that table (the seat stays kept for #play/<deck>).
   if (playModel && watch) playModel.seat = null;
@@ -154,6 +166,9 @@ async function boot() {
       window.addEventListener('hashchange', leave);
     });
   }
+  // The swipe deck's modules and the engine, fetched once a view that uses them is opened.
+  const [{ loadEngine }, { DeckModel }, { SwipeView }] = await Promise.all([
+    import('./engine.js'), import('./deck-model.js'), import('./swipe-view.js')]);
   let engine;
   try {
     engine = await loadEngine('riffle.wasm');

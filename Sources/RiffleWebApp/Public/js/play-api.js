@@ -22,6 +22,9 @@ export const tableApi = {
   seats: (deck, order, { token, key } = {}) =>
     request(`deck/${deck}/seats/`, { order: order.join(',') }, { method: 'POST', form: true, token, key }),
   deckInfo: (deck) => request(`deck/${deck}/`),
+  /** The host deals `count` cards face down to every player, one at a time in seat order (one change). */
+  dealToEveryone: (deck, count, { token, key } = {}) =>
+    request(`deck/${deck}/deal/`, { count }, { method: 'POST', form: true, token, key }),
   deal: (deck, pile, count, { token, key } = {}) => request(`deck/${deck}/pile/${pile}/deal/`, { count }, { token, key }),
   /** Moves cards onto a pile; with `from`, only from that pile, and nothing at all if one of them is not there. */
   /** `face: 'down'` makes a new pile face down (issue 32's server). */

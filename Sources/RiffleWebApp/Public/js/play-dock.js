@@ -1,15 +1,19 @@
 // The hand, docked along the bottom edge of the Play view: the player's cards fanned so that every one is on screen
-// at any size (play-fan.js), sortable by suit or rank, each a toggle button that selects it; the selected cards are
-// played onto a table pile or given to a player with the buttons beside them, by keyboard, or by dragging them
-// (pointer events) onto a pile or a player on the felt (any element with `data-drop="pile:<name>"` or
-// `data-drop="player:<name>"`). The dock renders from the PlayModel and asks its owner (`onPlay`, `onGive`) to
-// make the change; it keeps nothing but the selection and the drag.
+// at any size, in two rows when one would leave a card less than 24 px to tap (play-fan.js), sortable by suit or
+// rank. A card is a toggle button: a tap (or Space) lifts it; a tap on a pile of the felt then plays the lifted cards
+// there, Play plays them to the centre, and they can be dragged (pointer events) onto a pile or a player (any element
+// with `data-drop="pile:<name>"` or `data-drop="player:<name>"`). A double-tap or double-click plays one card to the
+// centre at once; Enter plays the focused card (with the others lifted, when it is lifted too). The bar says whose
+// turn it is ("Your turn"), and under strict turns Play is disabled out of turn and says whose turn it is. The dock
+// renders from the PlayModel and asks its owner (`onPlay`, `onGive`, `onUndo`) to make the change; it keeps nothing
+// but the lifted cards and the drag.
 
 import { element, face } from './play-dom.js';
 import { fanLayout } from './play-fan.js';
-import { cards, codeName, sortHand } from './play-state.js';
+import { cardList, cards, codeName, sortHand } from './play-state.js';
 
 const DRAG_SLOP = 6;
+const DOUBLE_TAP_MS = 400;
 // Each order's button: its short visible text, and its name (which holds that text, for voice control).
 const SORTS = [['dealt', 'Dealt', 'As dealt'], ['suit', 'Suit', 'By suit'], ['rank', 'Rank', 'By rank']];
 
@@ -19,16 +23,22 @@ export class HandDock {
    * @param {() => object} options.model the PlayModel shown.
    * @param {(codes: string[], pile: string, face: string|null) => void} options.onPlay plays the cards.
    * @param {(codes: string[], player: string) => void} options.onGive gives the cards.
+   * @param {() => void} options.onUndo takes the last play back.
+   * @param {() => void} [options.onPass] passes the turn on (shown while it is this player's).
+   * @param {() => void} [options.onChange] the lifted cards changed (the felt names its targets for them).
    */
-  constructor({ model, onPlay, onGive }) {
+  constructor({ model, onPlay, onGive, onUndo, onPass = () => {}, onChange = () => {} }) {
     this.model = model;
     this.onPlay = onPlay;
     this.onGive = onGive;
+    this.onChange = onChange;
     this.selected = new Set();
     this.items = new Map();
     this.focusCode = null;
-    this.title = element('h3', { id: 'play-hand-title', tabindex: '-1' });
+    this.lastDouble = { code: null, time: 0 };
+    this.title = element('h2', { id: 'play-hand-title', tabindex: '-1' });
     this.hand = element('ul', { className: 'play-hand', role: 'list', 'aria-labelledby': 'play-hand-title' });
+    this.cue = element('p', { className: 'play-turn-cue', id: 'play-turn-cue' });
     this.chosen = element('p', { className: 'play-chosen', id: 'play-chosen' });
     this.sortButtons = SORTS.map(([by, text, label]) => {
       const button = element('button', {
@@ -38,36 +48,38 @@ export class HandDock {
       button.dataset.sort = by;
       return button;
     });
-    this.playTo = element('select', { id: 'play-onto' });
-    this.playButton = element('button', { type: 'button', className: 'button primary', text: 'Play', 'aria-describedby': 'play-chosen' });
-    this.giveTo = element('select', { id: 'play-give-to' });
-    this.giveButton = element('button', { type: 'button', className: 'button', text: 'Give', 'aria-describedby': 'play-chosen' });
+    this.playButton = element('button', {
+      type: 'button', className: 'button primary', text: 'Play', 'aria-describedby': 'play-chosen play-turn-cue',
+    });
+    this.undoButton = element('button', { type: 'button', className: 'button small ghost', text: 'Undo', hidden: true });
+    this.passButton = element('button', {
+      type: 'button', className: 'button small ghost', text: 'Pass', 'aria-label': 'Pass the turn', hidden: true,
+    });
+    this.passButton.addEventListener('click', (event) => {
+      if (event.detail < 2 && this.passButton.getAttribute('aria-disabled') !== 'true') onPass();
+    });
     this.playButton.addEventListener('click', (event) => {
       if (event.detail > 1 || this.playButton.getAttribute('aria-disabled') === 'true') return;
-      const [pile, faceDown] = this.playTo.value.split('|');
-      this.onPlay(this.choice(), pile, faceDown === 'down' ? 'down' : null);
+      this.onPlay(this.choice(), 'centre', null);
     });
-    this.giveButton.addEventListener('click', (event) => {
-      if (event.detail > 1 || this.giveButton.getAttribute('aria-disabled') === 'true') return;
-      if (this.giveTo.value) this.onGive(this.choice(), this.giveTo.value);
-    });
+    this.undoButton.addEventListener('click', (event) => { if (event.detail < 2) onUndo(); });
+    // The hand comes first in the focus order (the keyboard reaches the cards before anything else); the bar with
+    // the title, the turn cue and Play is drawn above it.
     this.root = element('section', { className: 'play-dock', 'aria-labelledby': 'play-hand-title' },
+      this.title,
+      this.hand,
       element('div', { className: 'play-dock-bar' },
-        this.title,
-        element('div', { className: 'play-sort', role: 'group', 'aria-labelledby': 'play-sort-label' },
-          element('span', { id: 'play-sort-label', className: 'play-sort-label', text: 'Sort' }), ...this.sortButtons),
-        element('div', { className: 'play-actions-bar' },
-          this.chosen,
-          element('span', { className: 'play-act' },
-            this.playButton, element('label', { for: 'play-onto', text: 'onto' }), this.playTo),
-          element('span', { className: 'play-act' },
-            this.giveButton, element('label', { for: 'play-give-to', text: 'to' }), this.giveTo))),
-      this.hand);
+        this.cue,
+        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton, this.passButton)),
+      this.chosen);
+    // The order of the hand is chosen now and then: its buttons go to the table menu (play-drawer.js).
+    this.sort = element('section', { className: 'play-area play-sort', 'aria-labelledby': 'play-sort-label' },
+      element('h3', { id: 'play-sort-label', text: 'Sort your hand' }), ...this.sortButtons);
     this.hand.addEventListener('keydown', (event) => this.key(event));
     new ResizeObserver(() => this.layout()).observe(this.hand);
   }
 
-  /** The selected cards in the hand's order. */
+  /** The lifted cards in the hand's order. */
   choice() {
     return [...this.hand.querySelectorAll('button[aria-pressed="true"]')].map((button) => button.dataset.code);
   }
@@ -75,6 +87,7 @@ export class HandDock {
   clearSelection() {
     this.selected.clear();
     this.render();
+    this.onChange();
   }
 
   /** Draws the hand and the controls from the model. */
@@ -123,41 +136,24 @@ export class HandDock {
     for (const button of buttons) button.tabIndex = button === current ? 0 : -1;
 
     const count = this.selected.size;
-    this.chosen.textContent = count ? `${cards(count)} selected` : 'Select cards to play or give';
-    this.renderTargets(model);
-    const ready = (button, target) => {
-      if (count > 0 && target.value) button.removeAttribute('aria-disabled');
-      else button.setAttribute('aria-disabled', 'true');
-    };
-    ready(this.playButton, this.playTo);
-    ready(this.giveButton, this.giveTo);
+    const cue = model.turn;
+    this.cue.textContent = cue.text || '';
+    this.cue.hidden = !cue.text;
+    this.cue.classList.toggle('is-mine', cue.mine);
+    this.root.classList.toggle('is-my-turn', cue.mine);
+    this.chosen.textContent = cue.blocked
+      ? `${cue.blocked} You can lift cards meanwhile.`
+      : count ? `${cards(count)} lifted: tap a pile to play ${count === 1 ? 'it' : 'them'} there, or press Play for the centre.`
+        : 'Tap a card to lift it, then tap a pile; a double-tap plays a card to the centre.';
+    if (count > 0 && !cue.blocked) this.playButton.removeAttribute('aria-disabled');
+    else this.playButton.setAttribute('aria-disabled', 'true');
+    this.passButton.hidden = !cue.mine;
+    if (model.isPending('turn')) this.passButton.setAttribute('aria-disabled', 'true');
+    else this.passButton.removeAttribute('aria-disabled');
+    const last = model.lastPlay;
+    this.undoButton.hidden = !model.undoable;
+    if (!this.undoButton.hidden) this.undoButton.setAttribute('aria-label', `Undo your last play: take back ${cardList(last.codes)}`);
     this.layout();
-  }
-
-  /** The piles to play onto and the players to give to; rebuilt only when they change (an open list stays). */
-  renderTargets(model) {
-    const view = model.view;
-    const piles = view.order.filter((name) => !view.piles[name].private && view.piles[name].face !== 'down');
-    const options = [['centre|', 'Centre'], ...piles.filter((n) => n !== 'centre').map((n) => [`${n}|`, n])];
-    if (model.knowsFaceDown) options.push(['down|down', 'Face down']);
-    const key = JSON.stringify(options);
-    if (this.playKey !== key) {
-      const chosen = this.playTo.value;
-      this.playKey = key;
-      this.playTo.replaceChildren(...options.map(([value, text]) => element('option', { value, text })));
-      if (options.some(([value]) => value === chosen)) this.playTo.value = chosen;
-    }
-    const players = view.order.filter((name) => name !== model.me && view.piles[name].private);
-    const people = players.map((name) => [name, model.nameOf(name)]);
-    const peopleKey = JSON.stringify(people);
-    if (this.giveKey !== peopleKey) {
-      const chosen = this.giveTo.value;
-      this.giveKey = peopleKey;
-      this.giveTo.replaceChildren(...(people.length
-        ? people.map(([value, text]) => element('option', { value, text }))
-        : [element('option', { value: '', text: 'nobody yet' })]));
-      if (players.includes(chosen)) this.giveTo.value = chosen;
-    }
   }
 
   /** Puts the new items in; a card that leaves takes no focus with it (the card now in its place gets it). */
@@ -177,15 +173,19 @@ export class HandDock {
     (next || this.title).focus();
   }
 
-  /** Fans the cards across the dock's width (every card on screen). */
+  /** Fans the cards across the dock's width (every card on screen; two rows when one would be too tight). */
   layout() {
     const items = [...this.hand.children].filter((item) => item.querySelector('img'));
     const width = this.hand.clientWidth;
-    if (!width || items.length === 0) return;
-    const style = getComputedStyle(this.hand);
-    const cardWidth = parseFloat(style.getPropertyValue('--hand-card-width')) || 64;
+    if (!width || items.length === 0) {
+      this.hand.classList.remove('is-two-rows');
+      return;
+    }
+    // The cards' width as drawn (CSS clamps it to the screen).
+    const cardWidth = items[0].offsetWidth || 64;
     const cardHeight = cardWidth * 314 / 226;
-    const { cards: spots } = fanLayout({ count: items.length, width, cardWidth, cardHeight });
+    const { cards: spots, rows } = fanLayout({ count: items.length, width, cardWidth, cardHeight });
+    this.hand.classList.toggle('is-two-rows', rows > 1);
     items.forEach((item, i) => {
       const { x, angle, y } = spots[i];
       item.style.setProperty('--x', `${x.toFixed(1)}px`);
@@ -215,17 +215,54 @@ export class HandDock {
       else this.selected.add(code);
       this.focusCode = code;
       this.render();
+      this.onChange();
+    });
+    // A double-click (mouse) or a double-tap (touch, pen: told apart by time and place) plays the card to the
+    // centre, once: the second way of seeing the same double press is ignored.
+    button.addEventListener('dblclick', (event) => {
+      event.preventDefault();
+      this.playNow(code);
+    });
+    let lastTap = null;
+    button.addEventListener('pointerup', (event) => {
+      if (event.pointerType === 'mouse') return;
+      const now = event.timeStamp;
+      if (lastTap && now - lastTap.time < DOUBLE_TAP_MS && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < 24) {
+        lastTap = null;
+        this.playNow(code);
+      } else {
+        lastTap = { time: now, x: event.clientX, y: event.clientY };
+      }
     });
     button.addEventListener('focus', () => { this.focusCode = code; });
     button.addEventListener('pointerdown', (event) => this.pointerDown(event, code, button));
     return element('li', {}, button);
   }
 
-  /** Left and right (and Home, End) move between the cards of the hand. */
+  /** Plays one card to the centre at once (a double-tap): once, however many ways the double press is seen. */
+  playNow(code) {
+    const now = performance.now();
+    if (this.lastDouble.code === code && now - this.lastDouble.time < 1000) return;
+    this.lastDouble = { code, time: now };
+    this.selected.delete(code);
+    this.onPlay([code], 'centre', null);
+  }
+
+  /**
+   * Left and right (and Home, End) move between the cards of the hand; Enter plays the focused card (with the other
+   * lifted cards, when it is lifted too), Space lifts it.
+   */
   key(event) {
     const buttons = [...this.hand.querySelectorAll('button')];
     const index = buttons.indexOf(document.activeElement);
     if (index < 0) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      const code = buttons[index].dataset.code;
+      if (buttons[index].getAttribute('aria-disabled') === 'true' || event.repeat) return;
+      this.onPlay(this.selected.has(code) ? this.choice() : [code], 'centre', null);
+      return;
+    }
     const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: buttons.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();

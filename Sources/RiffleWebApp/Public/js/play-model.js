@@ -21,20 +21,24 @@
 // changes nothing.
 
 import {
-  CENTRE, FACE_DOWN_PILE, alreadyMade, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
+  CENTRE, FACE_DOWN_PILE, alreadyMade, placeBack, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
   cloneTable, codeName, describeEvent, emptyTable, eventConfirms, pileLabel, tableFromListings,
 } from './play-state.js';
-import { displayName, emptyRoster, updateRoster } from './play-roster.js';
+import { displayName, emptyRoster, presenceNews, rememberNames, updateRoster } from './play-roster.js';
+import { roundHistory } from './play-history.js';
+import { turnCue } from './play-turns.js';
 import { Outbox, Refusal, classify } from './outbox.js';
 
 const SEAT_PREFIX = 'riffle.play.seat.';
 const OUTBOX_PREFIX = 'riffle.play.outbox.';
 const SORT_PREFIX = 'riffle.play.sort.';
+const SEEN_PREFIX = 'riffle.play.seen.';
 const RECONNECT_MS = 2000;
 const LOG_LENGTH = 40;
+/** Every event kind the server sends (a test compares this list with the server's Swift code). */
 export const EVENT_KINDS = Object.freeze([
   'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle', 'join',
-  'leave', 'message', 'presence', 'turn', 'seats', 'rename', 'face',
+  'leave', 'presence', 'turn', 'seats', 'rename', 'pile_face',
 ]);
 const SORTS = ['dealt', 'suit', 'rank'];
 
@@ -49,11 +53,14 @@ export class PlayModel extends EventTarget {
    * @param {Storage} [options.storage] where the seat and the outbox are kept (localStorage).
    * @param {string} [options.tabId] this tab's name for its outbox.
    * @param {object} [options.outbox] options passed on to the Outbox (a clock, a backoff: tests).
+   * @param {boolean} [options.history] whether a page without a move log reads the round so far from the server's
+   *   event history (play-history.js).
    */
-  constructor({ deckId, api, openEvents, storage = null, tabId = 'tab', outbox = {} }) {
+  constructor({ deckId, api, openEvents, storage = null, tabId = 'tab', outbox = {}, history = false }) {
     super();
     this.deckId = deckId;
     this.api = api;
+    this.history = history;
     this.openEvents = openEvents;
     this.storage = storage;
     this.seat = this.read(SEAT_PREFIX + deckId);
@@ -61,8 +68,12 @@ export class PlayModel extends EventTarget {
     this.roster = emptyRoster();
     this.log = [];            // the last moves in words, newest last: { id, text }
     this.logCount = 0;
+    this.toldOffline = new Set();  // players told offline (only they are told back online)
+    this.names = {};          // every display name seen at this table (id -> name), for players who left
+    this.restoredFromDevice = false;  // the table shown is the one this device last saw (not read from the server)
     this.unnamed = [];        // events waiting for a read to name their cards
-    this.lastPlay = null;     // this player's last play ({codes, pile}), which Undo takes back while it is on top
+    this.lastPlay = null;     // this player's last play ({codes, pile, places}), which Undo takes back while on top
+    this.places = {};         // cards taken back by Undo: code -> their place in the hand before the play
     this.sortBy = SORTS.includes(this.read(SORT_PREFIX + deckId)) ? this.read(SORT_PREFIX + deckId) : 'dealt';
     this.confirmed = emptyTable(deckId);
     this.view = emptyTable(deckId);
@@ -102,8 +113,19 @@ export class PlayModel extends EventTarget {
     return this.roster.host ? this.roster.host === this.me : Boolean(this.seat.host);
   }
 
-  /** A player's name as the others see it (their display name where the server keeps one). */
-  nameOf(name) { return displayName(this.roster, name); }
+  /**
+   * A player's name as the others see it: their display name where the server keeps one, the one last seen for a
+   * player who left, this player's own as typed; an id only when nothing else is known.
+   */
+  nameOf(name) {
+    if (this.roster.players.some((player) => player.name === name)) return displayName(this.roster, name);
+    if (this.names[name]) return this.names[name];
+    if (this.seat && name === this.seat.player && this.seat.shownAs) return this.seat.shownAs;
+    return name;
+  }
+
+  /** Whose turn it is for this player (play-turns.js): the dock's cue, and why a play is refused now. */
+  get turn() { return turnCue(this.roster, this.me, (name) => this.nameOf(name)); }
 
   /** Whether the server keeps face-down piles, display names and presence (issue 32's server). */
   get knowsFaceDown() { return this.roster.knows.names || this.roster.knows.presence; }
@@ -163,7 +185,9 @@ export class PlayModel extends EventTarget {
     }
     const mine = this.view.piles[this.me];
     const known = mine && mine.cards ? mine.cards.length : 0;
-    return { slots, hidden: Math.max(0, (mine ? mine.remaining : 0) - known) };
+    // A card that left the hand since it was taken back has no place to keep.
+    for (const code of Object.keys(this.places)) if (!slots.some((slot) => slot.code === code)) delete this.places[code];
+    return { slots: placeBack(slots, this.places), hidden: Math.max(0, (mine ? mine.remaining : 0) - known) };
   }
 
   /** Resolves when the model is quiet (see `quiet`), or rejects when the outbox stalls or the table is lost. */
@@ -200,7 +224,7 @@ export class PlayModel extends EventTarget {
     const others = Object.entries(answer.piles || {}).some(([pile, entry]) => entry.private && pile !== answer.player);
     // The first player hosts; a server that names the host says so itself.
     const host = typeof answer.host === 'string' ? answer.host === answer.player : !others;
-    this.seat = { player: answer.player, token: answer.token, host };
+    this.seat = { player: answer.player, token: answer.token, host, shownAs: shownAs || answer.player };
     this.write(SEAT_PREFIX + this.deckId, JSON.stringify(this.seat));
     if (this.watching) {
       // From watching to playing: the stream is reopened with the token (it shows this player's hand).
@@ -218,15 +242,44 @@ export class PlayModel extends EventTarget {
     this.seat = null;
     this.watching = true;
     this.started = true;
+    this.restore();
+    this.rebase(false);
     this.connect();
     if (this.outbox.phase === 'stopped') this.outbox.start();
     this.outbox.requestRead();
+  }
+
+  /**
+   * Shows the table as this device last saw it (kept in storage with the roster, the move log and the names), until
+   * the server is read: a reload during an outage still shows the table, marked as not live.
+   */
+  restore() {
+    const seen = this.read(SEEN_PREFIX + this.deckId);
+    if (!seen || this.loaded || !seen.table || !Array.isArray(seen.table.order)) return;
+    this.confirmed = seen.table;
+    if (seen.roster && Array.isArray(seen.roster.players)) this.roster = seen.roster;
+    if (Array.isArray(seen.log)) {
+      this.log = seen.log.slice(-LOG_LENGTH);
+      this.logCount = Math.max(0, ...this.log.map((entry) => entry.id));
+    }
+    this.names = seen.names || {};
+    this.toldOffline = new Set(seen.toldOffline || []);
+    this.restoredFromDevice = true;
+  }
+
+  /** Keeps what `restore` brings back. */
+  remember() {
+    if (!this.loaded || (!this.seat && !this.watching)) return;
+    this.write(SEEN_PREFIX + this.deckId, JSON.stringify({
+      table: this.confirmed, roster: this.roster, log: this.log, names: this.names, toldOffline: [...this.toldOffline],
+    }));
   }
 
   /** Starts playing from the seat: this tab's saved changes come back, the table is read, the stream opened. */
   start() {
     if (!this.seat || this.started) return;
     this.started = true;
+    this.restore();
     if (this.outbox.phase === 'stopped') {
       this.outbox.load();
       this.outbox.adoptOrphans();
@@ -245,7 +298,12 @@ export class PlayModel extends EventTarget {
     this.closeStream();
     this.started = false;
     this.seat = null;
-    try { if (this.storage) this.storage.removeItem(SEAT_PREFIX + this.deckId); } catch { /* nothing kept */ }
+    try {
+      if (this.storage) {
+        this.storage.removeItem(SEAT_PREFIX + this.deckId);
+        this.storage.removeItem(SEEN_PREFIX + this.deckId);
+      }
+    } catch { /* nothing kept */ }
     this.outbox.reset([]);
     this.confirmed = emptyTable(this.deckId);
     this.sent = [];
@@ -274,6 +332,13 @@ export class PlayModel extends EventTarget {
     return this.submit({ kind: 'deal', to, count, label: `dealing ${cards(count)} to ${where}` });
   }
 
+  /** The host deals `count` cards face down to every player, one at a time in seat order: one change. */
+  dealToEveryone(count) {
+    if (this.isPending('dealAll')) return false;
+    return this.submit({ kind: 'dealAll', count, players: this.roster.players.map((player) => player.name),
+      label: `dealing ${cards(count)} to everyone` });
+  }
+
   /**
    * Plays cards (a code or codes) from this player's hand onto a table pile, face up, or with `face: 'down'` onto
    * the face-down pile (once: false while one of them is on its way).
@@ -285,7 +350,8 @@ export class PlayModel extends EventTarget {
     const change = { kind: 'play', codes: list, pile: target, label: `playing ${cardList(list)} to ${pileLabel(target)}` };
     if (face === 'down') change.face = 'down';
     if (!this.submit(change)) return false;
-    this.lastPlay = face === 'down' ? null : { codes: list, pile: target };
+    const places = list.map((code) => this.answeredHand.indexOf(code));
+    this.lastPlay = face === 'down' ? null : { codes: list, pile: target, places };
     return true;
   }
 
@@ -309,9 +375,12 @@ export class PlayModel extends EventTarget {
   /** Takes this player's last play back into the hand, while its cards are still on top where they went. */
   undo() {
     if (!this.undoable) return false;
-    const { codes, pile } = this.lastPlay;
+    const { codes, pile, places = [] } = this.lastPlay;
     const ok = this.submit({ kind: 'take', codes, pile, undo: true, label: `taking back ${cardList(codes)}` });
-    if (ok) this.lastPlay = null;
+    if (ok) {
+      codes.forEach((code, i) => { this.places[code] = places[i]; });
+      this.lastPlay = null;
+    }
     return ok;
   }
 
@@ -358,7 +427,8 @@ export class PlayModel extends EventTarget {
 
   submit(fields) {
     if (!this.seat) return false;
-    const reason = applyTableChange(cloneTable(this.view), fields, this.me);
+    const blocked = ['play', 'give', 'take', 'deal'].includes(fields.kind) && this.turn.blocked;
+    const reason = blocked ? blocked.replace(/\.$/, '') : applyTableChange(cloneTable(this.view), fields, this.me);
     if (reason) {
       this.notice(`Could not finish ${fields.label}: ${reason}.`);
       return false;
@@ -389,6 +459,8 @@ export class PlayModel extends EventTarget {
       if (hand && Array.isArray(hand.cards) && !codes.every((code) => hand.cards.some((card) => (card.code || card) === code))) {
         throw new Refusal(`The ${codeName(codes[0])} is no longer in ${pileLabel(changePile(change))}.`);
       }
+    } else if (change.kind === 'dealAll') {
+      await api.dealToEveryone(deckId, change.count, options);
     } else if (change.kind === 'newRound') {
       await api.newRound(deckId, options);
     } else if (change.kind === 'remove') {
@@ -402,6 +474,8 @@ export class PlayModel extends EventTarget {
 
   sentChange(change) {
     if (!change.seen) this.sent.push(change);
+    // A change made clears the notice of one that was not: what it said is old news now.
+    if (this.lastNotice) this.clearNotice();
     this.rebase(false);
   }
 
@@ -465,8 +539,10 @@ export class PlayModel extends EventTarget {
         this.included = this.sent;
         this.sent = [];
         this.loaded = true;
+        this.restoredFromDevice = false;
         this.rebase(true);
         this.nameTakes();
+        this.remember();
       } while (this.readAgain);
     } finally {
       this.reading = false;
@@ -516,8 +592,21 @@ export class PlayModel extends EventTarget {
     try { data = JSON.parse(event.data); } catch { return; }
     if (event.lastEventId) this.lastEventId = event.lastEventId;
     this.roster = updateRoster(this.roster, data, kind);
+    this.names = rememberNames(this.names, this.roster);
+    if (kind === 'presence') {
+      const news = presenceNews(this.toldOffline, data, this.me, (name) => this.nameOf(name));
+      this.toldOffline = news.toldOffline;
+      if (news.words) {
+        this.record(news.words);
+        this.dispatchEvent(new CustomEvent('announce', { detail: news.words }));
+      }
+      this.emit('change');
+      this.remember();
+      return;
+    }
     if (kind === 'hello' || kind === 'resync') {
       this.snapshot = data;
+      if (kind === 'hello') this.readHistory(Number(event.lastEventId));
       if (this.reading) this.readAgain = true;
       if (this.watching && this.confirmed.order.length === 0) {
         applyTableEvent(this.confirmed, data, null);
@@ -564,6 +653,24 @@ export class PlayModel extends EventTarget {
     if (unnamed) this.unnamed.push(told);
     else this.tell(told);
     if (!trusted || kind === 'leave') this.outbox.requestRead();
+  }
+
+  /**
+   * The round so far from the server's event history, once, for a page with no move log yet: put before the moves
+   * logged since.
+   */
+  async readHistory(untilId) {
+    if (!this.history || this.historyRead || this.log.length > 0) return;
+    this.historyRead = true;
+    const lines = await roundHistory({
+      open: (lastEventId) => this.openEvents(this.api.eventsURL(this.deckId, this.token || null, lastEventId)),
+      kinds: EVENT_KINDS, untilId, me: this.me, nameOf: (name) => this.nameOf(name),
+    });
+    if (this.stopped || lines.length === 0) return;
+    const earlier = lines.map((text) => ({ id: ++this.logCount, text }));
+    this.log = [...earlier, ...this.log].slice(-LOG_LENGTH);
+    this.remember();
+    this.emit('change');
   }
 
   /** Logs an event in words, and announces it when it is another's move (or whose turn it is). */
@@ -619,12 +726,20 @@ export class PlayModel extends EventTarget {
 
   /** Adds a line to the move log. */
   record(words) {
-    if (words) this.log = [...this.log, { id: ++this.logCount, text: words }].slice(-LOG_LENGTH);
+    if (!words) return;
+    this.log = [...this.log, { id: ++this.logCount, text: words }].slice(-LOG_LENGTH);
+    this.remember();
   }
 
   notice(message) {
     this.lastNotice = message;
     this.dispatchEvent(new CustomEvent('notice', { detail: message }));
+  }
+
+  /** Clears the notice (dismissed, or a later change was made). */
+  clearNotice() {
+    this.lastNotice = null;
+    this.dispatchEvent(new CustomEvent('notice', { detail: '' }));
   }
 
   emit(type) { this.dispatchEvent(new Event(type)); }

@@ -88,3 +88,37 @@ export function displayNameProblem(text) {
   }
   return null;
 }
+
+/**
+ * What a presence event tells, in words, or null: "X went offline." when a player seen online goes offline, "X is
+ * back online." only for one who was told offline before (never for a first join or a server restart's greetings).
+ * `toldOffline` is the set of players told offline so far; the answer carries the set after the event.
+ * @returns {{ words: string|null, toldOffline: Set<string> }}
+ */
+export function presenceNews(toldOffline, data, me, nameOf = (name) => name) {
+  const told = new Set(toldOffline);
+  if (typeof data.player !== 'string' || typeof data.online !== 'boolean' || data.player === me) {
+    return { words: null, toldOffline: told };
+  }
+  if (!data.online) {
+    if (told.has(data.player)) return { words: null, toldOffline: told };
+    told.add(data.player);
+    return { words: `${nameOf(data.player)} went offline.`, toldOffline: told };
+  }
+  if (!told.delete(data.player)) return { words: null, toldOffline: told };
+  return { words: `${nameOf(data.player)} is back online.`, toldOffline: told };
+}
+
+/** The display names seen so far (id -> name), with the roster's: kept so a player who left is still named. */
+export function rememberNames(known, roster) {
+  const names = { ...known };
+  for (const player of roster.players) if (player.displayName) names[player.name] = player.displayName;
+  return names;
+}
+
+/** Whether a display name is taken at the table (compared as people read names: trimmed, any case). */
+export function displayNameTaken(players, name) {
+  const wanted = name.trim().toLocaleLowerCase();
+  return players.some((player) => (player.display_name || player.displayName || player.name || '')
+    .trim().toLocaleLowerCase() === wanted);
+}

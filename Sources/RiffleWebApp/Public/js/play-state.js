@@ -9,6 +9,7 @@
 // - play {codes, pile, face}: moves cards from the hand onto a table pile (face 'down' makes a new pile face down);
 // - give {codes, to}: moves cards from the hand into another player's hand;
 // - take {codes, pile}: moves cards from a face-up table pile into the hand (an undo of a play is a take);
+// - dealAll {count, players} (the host's): deals `count` face down to every player, in seat order;
 // - newRound (the host's): collects every card into the stack; remove {player} (the host's): a player's seat goes,
 //   their hand to the bottom of the stack; turn {to} passes the turn marker (tables whose server keeps turns).
 // Changes kept by an older page (play/take with one `code`, always the centre) still apply.
@@ -116,6 +117,16 @@ export function applyTableChange(table, change, me) {
       if (table.remaining < change.count) return `the deck has only ${table.remaining} cards left`;
       table.remaining -= change.count;
       pileOf(table, change.to, me).remaining += change.count;
+      return null;
+    }
+    case 'dealAll': {
+      const players = (change.players && change.players.length ? change.players : otherPlayers(table, null))
+        .filter((name) => table.piles[name] && table.piles[name].private);
+      if (change.count < 1 || players.length === 0) return 'nobody to deal to';
+      const total = change.count * players.length;
+      if (table.remaining < total) return `the deck has only ${table.remaining} cards left`;
+      table.remaining -= total;
+      for (const name of players) table.piles[name].remaining += change.count;
       return null;
     }
     case 'play': {
@@ -239,6 +250,12 @@ export function eventConfirms(change, kind, data, me) {
   if (change.kind === 'newRound') return kind === 'shuffle';
   if (change.kind === 'remove') return kind === 'leave' && Boolean(data.piles) && !data.piles[change.player];
   if (change.kind === 'turn' || change.kind === 'seats') return kind === change.kind;
+  if (change.kind === 'dealAll') {
+    const moves = (data.moved || []).filter((move) => move.from === 'deck');
+    const players = change.players || [];
+    return kind === 'deal' && moves.length > 0 && moves.length === (data.moved || []).length
+      && moves.every((move) => move.count === change.count && (!players.length || players.includes(move.to)));
+  }
   return (data.moved || []).some((move) => {
     const codes = movedCodes(move);
     if (change.kind === 'deal') return kind === 'deal' && move.to === change.to && move.count === change.count;
@@ -259,6 +276,20 @@ export function canUndo(table, lastPlay) {
   if (!pile || !pile.cards || pile.cards.length < lastPlay.codes.length) return false;
   const top = pile.cards.slice(pile.cards.length - lastPlay.codes.length);
   return lastPlay.codes.every((code) => top.includes(code));
+}
+
+/**
+ * The hand's slots with the cards taken back by Undo where they were before their play (`places`: code -> index in
+ * the hand then); the server puts a card taken back on top of the hand, the player expects it in its place.
+ */
+export function placeBack(slots, places) {
+  const moving = slots.filter((slot) => Number.isInteger(places[slot.code]) && places[slot.code] >= 0);
+  if (!moving.length) return slots;
+  const rest = slots.filter((slot) => !moving.includes(slot));
+  for (const slot of moving.sort((a, b) => places[a.code] - places[b.code])) {
+    rest.splice(Math.min(places[slot.code], rest.length), 0, slot);
+  }
+  return rest;
 }
 
 const RANK_ORDER = '234567890JQKA';
@@ -304,7 +335,7 @@ export function pileLabel(name) {
 }
 
 /** Whether a `shuffle` event is a new round: every pile it lists is empty (a full reshuffle collects them all). */
-function isNewRound(data) {
+export function isNewRound(data) {
   return Object.values(data.piles || {}).every((pile) => pile.remaining === 0);
 }
 
@@ -325,9 +356,10 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     }
     return `${gone.length === 1 ? nameOf(gone[0]) : who} left the table.`;
   }
-  if (kind === 'presence' && data.player) {
-    if (data.player === me) return null;
-    return data.online ? `${nameOf(data.player)} is back online.` : `${nameOf(data.player)} went offline.`;
+  // Presence is told by the model, which knows who was told offline before (play-roster.js's presenceNews).
+  if (kind === 'presence') return null;
+  if (kind === 'pile_face' && typeof data.pile === 'string') {
+    return `${who} turned ${pileLabel(data.pile)} face ${data.face === 'down' ? 'down' : 'up'}.`;
   }
   if (kind === 'turn') {
     if (data.turn === undefined) return null;
@@ -349,6 +381,13 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     } else {
       merged.push({ from: move.from, to: move.to, count: move.count || (codes ? codes.length : 0), cards: codes && codes.slice() });
     }
+  }
+  const dealtTo = kind === 'deal' ? new Set(merged.filter((move) => move.from === 'deck').map((move) => move.to)) : null;
+  if (dealtTo && dealtTo.size > 1 && merged.every((move) => move.from === 'deck'
+    && data.piles && data.piles[move.to] && data.piles[move.to].private)) {
+    const each = merged[0].count;
+    const same = merged.every((move) => move.count === each);
+    return `${who} dealt ${same ? cards(each) : 'cards'} to everyone.`;
   }
   const parts = merged.map((move) => {
     const codes = movedCodes(move);

@@ -84,7 +84,7 @@ struct RandomTable {
         }
         func source() -> DrawSource { [.top, .bottom, .random].randomElement(using: &generator) ?? .top }
         let faceDown = Int.random(in: 0..<4, using: &generator) == 0
-        switch Int.random(in: 0..<21, using: &generator) {
+        switch Int.random(in: 0..<22, using: &generator) {
         case 0: return .info
         case 1:
             return .reshuffle(onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil)
@@ -113,6 +113,8 @@ struct RandomTable {
             return .table(.rename(player: players.randomElement(using: &generator) ?? "p0", displayName: "José"))
         case 19, 20:
             return .table(.face(pile: pile(), faceDown: Bool.random(using: &generator)))
+        case 21:
+            return .table(.dealToEveryone(count: Int.random(in: 0...4, using: &generator)))
         case 17:
             var order = players.shuffled(using: &generator)
             if Int.random(in: 0..<4, using: &generator) == 0 { order = Array(order.dropLast()) }
@@ -155,6 +157,8 @@ struct RandomTable {
         switch request {
         case .draw(let count, .top), .deal(_, let count, _):
             fixed.stack = 0..<min(max(count, 0), stackCount)
+        case .table(.dealToEveryone(let count)):
+            fixed.stack = 0..<min(max(count, 0) * (deck.table?.players.count ?? 0), stackCount)
         case .draw(let count, .bottom):
             fixed.stack = (stackCount - min(max(count, 0), stackCount))..<stackCount
         case .draw(_, .random):

@@ -210,7 +210,7 @@ struct DeckCore: Sendable {
         case .join(let name, let token, let displayName):
             return try join(name, token: token, displayName: displayName, deckID: id, on: &deck)
         case .leave(let name):
-            return try leave(name, deckID: id, on: &deck, player: player)
+            return try leave(name, deckID: id, on: &deck, player: player, using: &generator)
         case .table(let table):
             return try change(table, deckID: id, on: &deck, player: player)
         }

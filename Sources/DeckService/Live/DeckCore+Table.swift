@@ -18,13 +18,15 @@ extension DeckCore {
     }
 
     /// Unseats a player: `DELETE /api/deck/<id>/player/<name>/`. The host may remove anyone; a
-    /// player may remove themself (leave). The hand goes to the bottom of the stack face down, the
-    /// pile is removed and the token stops working.
-    func leave(_ name: String, deckID id: String, on deck: inout DeckState, player: String?) throws -> APIResponse {
+    /// player may remove themself (leave). The hand is shuffled into the stack face down (see
+    /// ``DeckState/removePlayer(named:using:)``), the pile is removed and the token stops working.
+    func leave<G: RandomNumberGenerator>(
+        _ name: String, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
+    ) throws -> APIResponse {
         guard deck.table?.player(named: name) != nil else { throw APIError.playerNotFound(name) }
         guard let player else { throw APIError.seatedDeckNeedsPlayer }
         guard player == name || player == deck.host else { throw APIError.onlyHostRemoves(name) }
-        try deck.removePlayer(named: name)
+        try deck.removePlayer(named: name, using: &generator)
         var body = successBody(id)
         body.add("player", string: name)
         body.add("remaining", int: deck.remaining)

@@ -17,7 +17,9 @@ import PlayingCards
 /// which writes the stream's frames straight to it (``EventStreamConnection``), and the task that
 /// answered the request ends: an open stream costs no task.
 ///
-/// Watching a plain deck makes it a live table: its changes are recorded from then on.
+/// Watching a plain deck makes it a live table: its changes are recorded from then on. That
+/// changes none of its answers (a deck without players answers as the public API does), and a
+/// refused stream (a bad token or resume point) changes nothing at all.
 ///
 /// Streams are capped (``EventStreamSlots``): per client address, and in all to half of the
 /// server's connections, so that API requests always find a connection slot.
@@ -96,6 +98,9 @@ struct EventStreamEndpoint: Sendable {
     ) async throws -> Response {
         guard DeckID.isWellFormed(id), var deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
         let viewer = try caller.player(on: deck)
+        // A refused stream changes nothing: every check of the request runs before the deck
+        // becomes a live table or the player is recorded online.
+        try Self.check(resumeAfter, against: deck)
         if !deck.isLiveTable {
             guard
                 let live = try await store.update(
@@ -119,15 +124,15 @@ struct EventStreamEndpoint: Sendable {
             throw APIError(
                 status: .serviceUnavailable, message: "This connection cannot carry an event stream; reconnect.")
         }
-        // A player's open stream keeps them online: recorded before the deck is read for the
-        // opening, so the opening shows it and the stream's own later changes follow it.
+        guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
+            throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
+        }
+        // A player's open stream keeps them online: recorded once the stream can no longer be
+        // refused but for a removal meanwhile, and before the deck is read for the opening, so the
+        // opening shows it and the stream's own later changes follow it.
         var hold: PresenceHold?
         if let viewer, let tokenHash = deck.table?.player(named: viewer)?.tokenHash {
             hold = await presence.opened(deckID: id, player: viewer, tokenHash: tokenHash)
-        }
-        guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
-            hold?.release()
-            throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
         }
         do {
             // Read again after subscribing: every event after this state reaches the subscriber.

@@ -55,7 +55,7 @@ public enum RiffleServer {
                         perClient: limits.maximumStreamsPerClient, total: limits.streamCapacity),
                     // A client whose streams are gone is noticed within a heartbeat: retry after one.
                     retryAfterSeconds: Int(configuration.eventHeartbeatInterval.components.seconds)),
-                presence: presence),
+                presence: presence, resumeBudgetBytes: max(0, configuration.eventResumeBudgetBytes)),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),

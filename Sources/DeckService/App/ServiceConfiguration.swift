@@ -32,6 +32,13 @@ public struct ServiceConfiguration: Sendable {
     /// run) record its players offline this long after its last renewal. It renews every quarter
     /// of this time.
     public var presenceLease: Duration = .seconds(20)
+    /// The most bytes of missed events a stream resumed with `Last-Event-ID` is sent (256 KiB by
+    /// default); when they come to more, it gets one `resync` (the deck as it is now) instead.
+    /// Values below 0 count as 0.
+    public var eventResumeBudgetBytes = Self.defaultEventResumeBudgetBytes
+
+    /// The default of ``eventResumeBudgetBytes``: 256 KiB.
+    public static let defaultEventResumeBudgetBytes = 256 * 1024
 
     /// Creates a configuration; every parameter has the documented default.
     public init(

@@ -244,7 +244,8 @@ extension APIError {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
         case .pileIsAHand: self.init(status: .conflict, message: tableError.message)
-        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong, .invalidSeatOrder,
+        case .tableFull, .invalidPlayerName, .reservedPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong,
+            .invalidSeatOrder,
             .invalidPileName:
             self.init(status: .badRequest, message: tableError.message)
         }

@@ -25,12 +25,13 @@ extension DeckState {
     ///   - name: the player's name, a valid pile name.
     ///   - tokenHash: the SHA-256 of the player's token.
     ///   - displayName: the name shown to people (checked by the service); `nil` for `name`.
-    /// - Throws: ``TableError`` when the name is invalid, taken by a player or by a pile that holds
-    ///   cards, the table is full, the deck holds ``maximumPiles`` already, the hash has the
-    ///   wrong length or the display name is longer than ``TablePlayer/maximumDisplayNameBytes``.
-    ///   Nothing changes then.
+    /// - Throws: ``TableError`` when the name is invalid or reserved (``TablePlayer/reservedNames``),
+    ///   taken by a player or by a pile that holds cards, the table is full, the deck holds
+    ///   ``maximumPiles`` already, the hash has the wrong length or the display name is longer
+    ///   than ``TablePlayer/maximumDisplayNameBytes``. Nothing changes then.
     public mutating func join(player name: String, tokenHash: [UInt8], displayName: String? = nil) throws(TableError) {
         guard PileName.isValid(name) else { throw .invalidPlayerName }
+        guard !TablePlayer.isReservedName(name) else { throw .reservedPlayerName(name) }
         guard tokenHash.count == TableState.tokenHashLength else { throw .invalidTokenHash }
         if let displayName, displayName.utf8.count > TablePlayer.maximumDisplayNameBytes {
             throw .displayNameTooLong

@@ -8,6 +8,8 @@ public struct TableError: Error, Hashable, Sendable {
         case tableFull
         /// The player name is not a valid pile name.
         case invalidPlayerName
+        /// The player name is one the API gives a place (``TablePlayer/reservedNames``).
+        case reservedPlayerName
         /// The token hash does not have ``TableState/tokenHashLength`` bytes.
         case invalidTokenHash
         /// A public pile of the player's name holds cards: joining never takes cards.
@@ -39,6 +41,7 @@ public struct TableError: Error, Hashable, Sendable {
         case .playerExists: self = .playerExists("this name")
         case .tableFull: self = .tableFull
         case .invalidPlayerName: self = .invalidPlayerName
+        case .reservedPlayerName: self = .reservedPlayerName("this name")
         case .invalidTokenHash: self = .invalidTokenHash
         case .pileHoldsCards: self = .pileHoldsCards("this name")
         case .tooManyPiles: self = .tooManyPiles
@@ -66,6 +69,14 @@ public struct TableError: Error, Hashable, Sendable {
     static let invalidPlayerName = TableError(
         kind: .invalidPlayerName,
         message: "A player name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
+
+    static func reservedPlayerName(_ name: String) -> TableError {
+        TableError(
+            kind: .reservedPlayerName,
+            message: "The name " + name + " is what events call a place of every deck ("
+                + TablePlayer.reservedNames.sorted().joined(separator: ", ")
+                + "), in any case: choose another player name.")
+    }
 
     static func pileHoldsCards(_ name: String) -> TableError {
         TableError(

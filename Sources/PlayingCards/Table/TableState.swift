@@ -95,6 +95,19 @@ public struct TableState: Hashable, Sendable {
 public struct TablePlayer: Hashable, Sendable {
     /// The longest display name stored, in bytes of UTF-8 (the service also limits its characters).
     public static let maximumDisplayNameBytes = 255
+    /// The names events give the places of every deck (``CardLocation/eventName``): the stack is
+    /// `deck`, the drawn cards `drawn`. No player may take one, in any case, so that a move
+    /// `deck` → `drawn` always means the stack and the drawn cards.
+    public static let reservedNames: Set<String> = [CardLocation.stack.eventName, CardLocation.drawn.eventName]
+
+    /// Whether `name` is one of the ``reservedNames``, compared without regard to case.
+    ///
+    /// - Parameter name: a player name.
+    /// - Returns: `true` when no player may take it.
+    public static func isReservedName(_ name: String) -> Bool {
+        reservedNames.contains(name.lowercased())
+    }
+
     /// The most servers recorded as holding a player's streams; a player held by more is online
     /// all the same.
     public static let maximumPresenceHolders = 64

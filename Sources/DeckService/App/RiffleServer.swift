@@ -82,8 +82,9 @@ public enum RiffleServer {
             server: .loopAffineHTTP1(
                 requestsInFlight: inFlight,
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
-                    ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
-                    ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamHandler(),
+                    ConnectionCapHandler(openConnections: openConnections, metrics: metrics),
+                    MalformedRequestHandler(metrics: metrics),
+                    ConnectionTimeoutHandler(limits: deadlineLimits, metrics: metrics), EventStreamHandler(),
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),

@@ -40,15 +40,20 @@ final class ConnectionCapHandler: ChannelInboundHandler, RemovableChannelHandler
 
     private let openConnections: OpenConnections
     private var admitted: Bool?
+    /// Where the refusals are counted (under `over-capacity`).
+    private let metrics: ServiceMetrics?
 
-    init(openConnections: OpenConnections) {
+    init(openConnections: OpenConnections, metrics: ServiceMetrics? = nil) {
         self.openConnections = openConnections
+        self.metrics = metrics
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let admitted = openConnections.opened()
         self.admitted = admitted
-        if !admitted, context.channel.isActive { context.answerAndClose(.tooManyConnections) }
+        if !admitted, context.channel.isActive {
+            context.answerAndClose(.tooManyConnections, countedIn: metrics, as: "over-capacity")
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -58,7 +63,7 @@ final class ConnectionCapHandler: ChannelInboundHandler, RemovableChannelHandler
 
     func channelActive(context: ChannelHandlerContext) {
         context.fireChannelActive()
-        if admitted == false { context.answerAndClose(.tooManyConnections) }
+        if admitted == false { context.answerAndClose(.tooManyConnections, countedIn: metrics, as: "over-capacity") }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

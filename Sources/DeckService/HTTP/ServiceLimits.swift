@@ -53,4 +53,14 @@ public struct ServiceLimits: Sendable {
 
     /// The default limits.
     public init() {}
+
+    /// A limit in bytes as error messages give it: `16 KiB` for a whole number of KiB, else
+    /// `1000 bytes`, so that the message states the limit configured, exactly.
+    ///
+    /// - Parameter bytes: a limit.
+    /// - Returns: its words.
+    public static func describe(bytes: Int) -> String {
+        bytes > 0 && bytes % 1024 == 0
+            ? String(bytes / 1024) + " KiB" : String(bytes) + (bytes == 1 ? " byte" : " bytes")
+    }
 }

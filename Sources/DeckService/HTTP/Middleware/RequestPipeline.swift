@@ -37,7 +37,7 @@ struct RequestPipeline: HTTPResponder {
             do {
                 response = try await dispatch.respond(to: request, context: context)
             } catch {
-                response = try errors.response(to: error, request: request, context: context)
+                response = errors.response(to: error, request: request, context: context)
             }
             CORS.addHeaders(to: &response.headers)
         }

@@ -53,6 +53,8 @@ extension DeckCore {
         guard deck.isSeated else { throw APIError.noPlayersYet }
         switch request {
         case .rename(let name, let displayName):
+            let others = deck.table?.players.filter { $0.name != name }.map(\.displayName) ?? []
+            try Self.checkDisplayName(displayName, against: others)
             try deck.rename(player: name, to: displayName)
         case .seats(let order):
             try deck.reorderSeats(order)

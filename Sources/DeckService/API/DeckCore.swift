@@ -244,6 +244,7 @@ extension APIError {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
         case .pileIsAHand: self.init(status: .conflict, message: tableError.message)
+        case .tableLocked: self.init(status: .forbidden, message: tableError.message)
         case .tableFull, .invalidPlayerName, .reservedPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong,
             .invalidSeatOrder,
             .invalidPileName:

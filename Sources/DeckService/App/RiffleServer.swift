@@ -46,7 +46,9 @@ public enum RiffleServer {
             logger: logger)
         let inFlight = RequestsInFlight()
         let dispatch = RiffleResponder(
-            api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            api: DeckAPI(
+                store: store, cardJSON: cardJSON, clock: clock,
+                joins: JoinQuota(maximumJoins: limits.maximumJoinsPerClientPerTable)),
             routes: APIRouteTable(),
             events: EventStreamEndpoint(
                 store: store, hub: hub, cardJSON: cardJSON, clock: clock,

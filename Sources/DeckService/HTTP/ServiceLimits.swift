@@ -35,6 +35,10 @@ public struct ServiceLimits: Sendable {
     /// closed. Keep it below the process's open-file limit (`ulimit -n`).
     public var maximumConnections = 4096
 
+    /// The most players one client address may seat at one table in an hour (16); the next join is
+    /// answered 429 with `Retry-After`. Values below 1 count as 1.
+    public var maximumJoinsPerClientPerTable = 16
+
     /// The most event streams (`GET /api/deck/<id>/events`) one client address may hold open (32);
     /// the next is answered 429 with `Retry-After` until one of them ends. Values below 1 count as 1.
     public var maximumStreamsPerClient = 32

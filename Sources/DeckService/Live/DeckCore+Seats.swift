@@ -17,6 +17,8 @@ extension DeckCore {
             }
         case .seats:
             throw APIError(status: .forbidden, message: "Only the host, " + host + ", may reorder the seats.")
+        case .lock:
+            throw APIError(status: .forbidden, message: "Only the host, " + host + ", may lock or unlock the table.")
         case .face:
             return
         case .turn(let target, let strict):
@@ -71,6 +73,8 @@ extension DeckCore {
                 try deck.setTurn(deck.table?.turn.flatMap { deck.nextSeat(after: $0) } ?? first)
             }
             if let strict { deck.setStrictTurns(strict) }
+        case .lock(let locked):
+            deck.setLocked(locked)
         case .face:
             break
         }

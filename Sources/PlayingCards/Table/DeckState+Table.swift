@@ -26,7 +26,7 @@ extension DeckState {
     ///   - tokenHash: the SHA-256 of the player's token.
     ///   - displayName: the name shown to people (checked by the service); `nil` for `name`.
     /// - Throws: ``TableError`` when the name is invalid or reserved (``TablePlayer/reservedNames``),
-    ///   taken by a player or by a pile that holds cards, the table is full, the deck holds
+    ///   taken by a player or by a pile that holds cards, the table is locked or full, the deck holds
     ///   ``maximumPiles`` already, the hash has the wrong length or the display name is longer
     ///   than ``TablePlayer/maximumDisplayNameBytes``. Nothing changes then.
     public mutating func join(player name: String, tokenHash: [UInt8], displayName: String? = nil) throws(TableError) {
@@ -38,6 +38,7 @@ extension DeckState {
         }
         var table = self.table ?? TableState()
         guard table.player(named: name) == nil else { throw .playerExists(name) }
+        guard !table.locked else { throw .tableLocked }
         guard table.players.count < TableState.maximumPlayers else { throw .tableFull }
         if let index = pileIndex(named: name) {
             guard piles[index].cards.isEmpty else { throw .pileHoldsCards(name) }

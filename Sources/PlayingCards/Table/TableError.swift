@@ -6,6 +6,8 @@ public struct TableError: Error, Hashable, Sendable {
         case playerExists
         /// The table already seats ``TableState/maximumPlayers`` players.
         case tableFull
+        /// The host has locked the table (``TableState/locked``): nobody new may join.
+        case tableLocked
         /// The player name is not a valid pile name.
         case invalidPlayerName
         /// The player name is one the API gives a place (``TablePlayer/reservedNames``).
@@ -40,6 +42,7 @@ public struct TableError: Error, Hashable, Sendable {
         switch kind {
         case .playerExists: self = .playerExists("this name")
         case .tableFull: self = .tableFull
+        case .tableLocked: self = .tableLocked
         case .invalidPlayerName: self = .invalidPlayerName
         case .reservedPlayerName: self = .reservedPlayerName("this name")
         case .invalidTokenHash: self = .invalidTokenHash
@@ -65,6 +68,9 @@ public struct TableError: Error, Hashable, Sendable {
     static let tableFull = TableError(
         kind: .tableFull,
         message: "This deck already has " + String(TableState.maximumPlayers) + " players, the most a deck seats.")
+
+    static let tableLocked = TableError(
+        kind: .tableLocked, message: "The host has locked this table: nobody new may join until it is unlocked.")
 
     static let invalidPlayerName = TableError(
         kind: .invalidPlayerName,

@@ -31,6 +31,8 @@ public struct TableState: Hashable, Sendable {
     public internal(set) var turn: String?
     /// Whether only the turn holder may move cards (see ``DeckState/turnHolder(blocking:)``).
     public internal(set) var strictTurns: Bool
+    /// Whether the host has locked the table: nobody new may join (see ``DeckState/setLocked(_:)``).
+    public internal(set) var locked: Bool
 
     /// Creates a table.
     ///
@@ -39,11 +41,16 @@ public struct TableState: Hashable, Sendable {
     ///   - hostName: the host; by default the first player.
     ///   - turn: who holds the turn, if anyone.
     ///   - strictTurns: whether only the turn holder may move cards.
-    public init(players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false) {
+    ///   - locked: whether nobody new may join.
+    public init(
+        players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false,
+        locked: Bool = false
+    ) {
         self.players = players
         self.hostName = hostName ?? players.first?.name
         self.turn = turn
         self.strictTurns = strictTurns
+        self.locked = locked
     }
 
     /// The host (see ``hostName``), `nil` when nobody is seated.

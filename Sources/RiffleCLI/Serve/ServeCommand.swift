@@ -80,6 +80,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most event streams one client address may hold open; the next is answered 429.")
     var maxStreamsPerClient = 32
 
+    @Option(help: "The most players one client address may seat at one table in an hour; the next join is 429.")
+    var maxJoinsPerClient = 16
+
     @Option(
         help: """
             The most event streams open at once, at most half of --max-connections (the default); the next \
@@ -127,6 +130,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard maxStreamsPerClient >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1.") }
+        guard maxJoinsPerClient >= 1 else { throw ValidationError("--max-joins-per-client must be at least 1.") }
         if let maxStreams, !(0...(maxConnections / 2)).contains(maxStreams) {
             throw ValidationError(
                 "--max-streams must be 0…\(maxConnections / 2) (half of --max-connections), got \(maxStreams).")
@@ -144,6 +148,7 @@ struct ServeCommand: AsyncParsableCommand {
         limits.idleConnectionTimeout = .seconds(idleTimeout)
         limits.maximumConnections = maxConnections
         limits.maximumStreamsPerClient = maxStreamsPerClient
+        limits.maximumJoinsPerClientPerTable = maxJoinsPerClient
         limits.maximumStreams = maxStreams
         return limits
     }

@@ -62,7 +62,9 @@ public enum RiffleServer {
             limits: limits,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
             deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
+        let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies.compactMap(IPNetwork.init))
         let responder = RequestPipeline(
+            clients: clients,
             accounting: RequestAccounting(metrics: metrics, logger: logger, inFlight: inFlight),
             headerLimit: HeaderLimitCheck(limits: limits),
             rateLimit: limits.requestsPerSecondPerClient.map {
@@ -72,7 +74,8 @@ public enum RiffleServer {
             },
             errors: ErrorRendering(metrics: metrics, logger: logger),
             dispatch: dispatch)
-        let openConnections = OpenConnections(maximum: limits.maximumConnections)
+        let openConnections = OpenConnections(
+            maximum: limits.maximumConnections, maximumPerClient: limits.connectionCapacityPerClient, clients: clients)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
             idle: TimeAmount(limits.idleConnectionTimeout))

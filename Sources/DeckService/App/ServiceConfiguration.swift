@@ -37,6 +37,19 @@ public struct ServiceConfiguration: Sendable {
     /// Values below 0 count as 0.
     public var eventResumeBudgetBytes = Self.defaultEventResumeBudgetBytes
 
+    /// The proxies whose `Forwarded` and `X-Forwarded-For` headers say who the client is, as
+    /// networks (`10.0.0.0/8`, `::1`, `fd00::/8`); none by default, so that no client can pick its
+    /// own address. Every per-client cap counts by that client. Entries that are not networks are
+    /// ignored (`riffle serve --trusted-proxy` refuses them).
+    public var trustedProxies: [String] = []
+
+    /// Whether `text` is a network ``trustedProxies`` takes: an IPv4 or IPv6 address, with an
+    /// optional prefix length (`10.0.0.0/8`, `::1`, `fd00::/8`).
+    ///
+    /// - Parameter text: a network.
+    /// - Returns: `true` when it is one.
+    public static func isNetwork(_ text: String) -> Bool { IPNetwork(text) != nil }
+
     /// The default of ``eventResumeBudgetBytes``: 256 KiB.
     public static let defaultEventResumeBudgetBytes = 256 * 1024
 

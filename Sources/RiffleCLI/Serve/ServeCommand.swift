@@ -77,6 +77,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most connections open at once; further ones are answered 503 and closed.")
     var maxConnections = 4096
 
+    @Option(
+        help: """
+            The most connections one client address may hold open (an IPv6 address by its /64; trusted proxies \
+            are not capped); further ones are answered 429 and closed. Default: a quarter of --max-connections.
+            """)
+    var maxConnectionsPerClient: Int?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: """
+            Networks of reverse proxies (CIDR, such as 127.0.0.1/32 or 10.0.0.0/8) whose Forwarded and \
+            X-Forwarded-For headers say who the client is; every per-client cap then counts that client.
+            """)
+    var trustedProxy: [String] = []
+
     @Option(help: "The most event streams one client address may hold open; the next is answered 429.")
     var maxStreamsPerClient = 32
 
@@ -130,6 +145,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard maxStreamsPerClient >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1.") }
+        if let maxConnectionsPerClient, maxConnectionsPerClient < 1 {
+            throw ValidationError("--max-connections-per-client must be at least 1.")
+        }
+        for network in trustedProxy where !ServiceConfiguration.isNetwork(network) {
+            throw ValidationError("--trusted-proxy takes networks such as 10.0.0.0/8 or ::1, got '\(network)'.")
+        }
         guard maxJoinsPerClient >= 1 else { throw ValidationError("--max-joins-per-client must be at least 1.") }
         if let maxStreams, !(0...(maxConnections / 2)).contains(maxStreams) {
             throw ValidationError(
@@ -149,6 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
         limits.maximumConnections = maxConnections
         limits.maximumStreamsPerClient = maxStreamsPerClient
         limits.maximumJoinsPerClientPerTable = maxJoinsPerClient
+        limits.maximumConnectionsPerClient = maxConnectionsPerClient
         limits.maximumStreams = maxStreams
         return limits
     }
@@ -164,6 +186,7 @@ struct ServeCommand: AsyncParsableCommand {
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), limits: limits, webRoot: webRoot)
         options.presenceGrace = .milliseconds(Int64(presenceGrace * 1000))
         options.presenceLease = .milliseconds(Int64(presenceLease * 1000))
+        options.trustedProxies = trustedProxy
         let configuration = options
         let app = RiffleServer.makeApplication(
             configuration: configuration, store: store, logger: logger,

@@ -119,6 +119,13 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var presenceLease: Double = 20
 
+    @Option(
+        help: """
+            The most bytes of missed events a stream resumed with Last-Event-ID is sent; past it, one resync \
+            (the deck as it is now) instead.
+            """)
+    var eventResumeBytes = 256 * 1024
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -151,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
         for network in trustedProxy where !ServiceConfiguration.isNetwork(network) {
             throw ValidationError("--trusted-proxy takes networks such as 10.0.0.0/8 or ::1, got '\(network)'.")
         }
+        guard eventResumeBytes >= 0 else { throw ValidationError("--event-resume-bytes must be 0 or more.") }
         guard maxJoinsPerClient >= 1 else { throw ValidationError("--max-joins-per-client must be at least 1.") }
         if let maxStreams, !(0...(maxConnections / 2)).contains(maxStreams) {
             throw ValidationError(
@@ -187,6 +195,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.presenceGrace = .milliseconds(Int64(presenceGrace * 1000))
         options.presenceLease = .milliseconds(Int64(presenceLease * 1000))
         options.trustedProxies = trustedProxy
+        options.eventResumeBudgetBytes = eventResumeBytes
         let configuration = options
         let app = RiffleServer.makeApplication(
             configuration: configuration, store: store, logger: logger,

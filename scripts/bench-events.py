@@ -46,6 +46,8 @@ def start_server(riffle, database, log, subscribers):
     usage = subprocess.run([riffle, "serve", "--help"], capture_output=True, text=True).stdout
     if "--max-streams-per-client" in usage:
         options += ["--max-streams-per-client", str(streams)]
+    if "--max-connections-per-client" in usage:
+        options += ["--max-connections-per-client", str(max(4096, 2 * streams))]
     process, _ = start_riffle_serve(riffle, database, port=port, options=options, stderr=log)
     return process, port
 

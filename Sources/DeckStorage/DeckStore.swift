@@ -65,12 +65,14 @@ public protocol DeckStore: Sendable {
     /// runs as in ``updateRecordingEvent(deckID:now:_:)`` and returns, besides its result and
     /// event, the answer to remember; the deck, the event and the key with its answer are committed
     /// together or not at all. A change that throws writes nothing, and its key is not remembered
-    /// (the request may be made again with it). The answer is remembered even when the deck is
-    /// left as it was (a request that changed nothing is answered the same way again).
+    /// (the request may be made again with it); a service that remembers only changes that changed
+    /// something throws for the others. A new key whose deck or client has its cap of keys from
+    /// the last hour already (see ``IdempotencyKey``) is refused before `change` runs
+    /// (``IdempotentOutcome/capReached(_:)``).
     ///
-    /// A key is remembered for at least ``IdempotencyKey/retentionSeconds`` (see
-    /// ``forgetAnswers(rememberedBefore:)``), except that only the deck's last
-    /// ``IdempotencyKey/retainedPerDeck`` keys are kept for sure; the keys go with their deck.
+    /// A key is remembered for ``IdempotencyKey/retentionSeconds`` (see
+    /// ``forgetAnswers(rememberedBefore:)``), or for ``IdempotencyKey/guaranteedSeconds`` at least
+    /// when its deck or client made more than its cap of keys since; the keys go with their deck.
     /// Two requests with the same key that reach one or several processes at once change the
     /// deck once: the second finds the first's key.
     ///
@@ -94,8 +96,8 @@ public protocol DeckStore: Sendable {
     ///
     /// In one transaction: the key is looked up; if it is there, nothing is stored and the
     /// remembered answer is returned. Otherwise the deck is stored under a fresh id, and
-    /// `answer(id)` is remembered with the key. Keys of new decks are remembered for at least
-    /// ``IdempotencyKey/retentionSeconds``, also when the deck itself is gone.
+    /// `answer(id)` is remembered with the key. Keys of new decks are remembered as a deck's are
+    /// (and count towards their client's cap), also when the deck itself is gone.
     ///
     /// - Parameters:
     ///   - deck: the deck to store.
@@ -110,7 +112,8 @@ public protocol DeckStore: Sendable {
         answer: @escaping @Sendable (_ id: String) -> RememberedAnswer
     ) async throws -> IdempotentOutcome<String>
 
-    /// Forgets the keys (of decks and of new decks) remembered before `cutoff`, and their answers.
+    /// Forgets the keys (of decks and of new decks) remembered before `cutoff`, and those past their
+    /// guaranteed hour beyond their deck's or client's cap of newer keys, with their answers.
     ///
     /// - Parameter cutoff: seconds since 1970; a server passes now minus
     ///   ``IdempotencyKey/retentionSeconds``.

@@ -17,27 +17,53 @@
 /// case nil: …                          // no such deck
 /// }
 /// ```
+///
+/// Remembered keys are capped, so that no client can make a store hold more than a stated amount:
+/// a deck remembers at most ``maximumPerDeck`` keys made in the last ``guaranteedSeconds``, and a
+/// client (by ``client``) at most ``maximumPerClient``. A keyed change past a cap is refused
+/// (``IdempotentOutcome/capReached(_:)``) and runs not; no key is forgotten to make room. A key is
+/// remembered for ``retentionSeconds``, or for ``guaranteedSeconds`` at least when its deck or
+/// client made more than its cap of newer keys since.
 public struct IdempotencyKey: Hashable, Sendable {
-    /// How long a store remembers a key at least: 24 hours, in seconds.
+    /// How long a store remembers a key: 24 hours, in seconds.
     public static let retentionSeconds: Int64 = 24 * 3600
-    /// How many of a deck's latest keys a store keeps at least, whatever their age; older keys of a
-    /// deck with more may be forgotten before ``retentionSeconds``.
-    public static let retainedPerDeck: Int64 = 1_000
+    /// How long a store remembers a key at least, however many newer keys its deck or client has:
+    /// one hour, in seconds. The caps count the keys of this window.
+    public static let guaranteedSeconds: Int64 = 3600
+    /// The most keys a deck remembers from the last ``guaranteedSeconds``; older keys beyond its
+    /// newest this many are forgotten by the expiry sweep.
+    public static let maximumPerDeck: Int64 = 1_000
+    /// The most keys one client remembers from the last ``guaranteedSeconds``, across all decks and
+    /// new decks; older keys beyond its newest this many are forgotten by the expiry sweep.
+    public static let maximumPerClient: Int64 = 2_000
 
     /// The key within its scope.
     public let key: String
     /// What identifies the request: the same key with another fingerprint is another request.
     public let fingerprint: [UInt8]
+    /// Who made the request, as the service tags a client (a few bytes derived from its address),
+    /// for the per-client cap; empty counts under no client.
+    public let client: [UInt8]
 
     /// Creates a key.
     ///
     /// - Parameters:
     ///   - key: the key within its scope.
     ///   - fingerprint: what identifies the request it goes with.
-    public init(key: String, fingerprint: [UInt8]) {
+    ///   - client: the client's tag, for the per-client cap; none by default.
+    public init(key: String, fingerprint: [UInt8], client: [UInt8] = []) {
         self.key = key
         self.fingerprint = fingerprint
+        self.client = client
     }
+}
+
+/// The cap a keyed change would pass (see ``IdempotencyKey``).
+public enum IdempotencyCap: Hashable, Sendable {
+    /// The deck remembers ``IdempotencyKey/maximumPerDeck`` keys of the last hour already.
+    case deck
+    /// The client has ``IdempotencyKey/maximumPerClient`` keys of the last hour remembered already.
+    case client
 }
 
 /// The answer to a change, as a store remembers it with the change's ``IdempotencyKey``.
@@ -71,6 +97,8 @@ public enum IdempotentOutcome<Result: Sendable>: Sendable {
     case replayed(RememberedAnswer)
     /// The key came before with another request (another fingerprint). Nothing ran and nothing changed.
     case keyReused
+    /// The key is new, but remembering it would pass a cap: nothing ran and nothing changed.
+    case capReached(IdempotencyCap)
 }
 
 extension IdempotentOutcome: Equatable where Result: Equatable {}

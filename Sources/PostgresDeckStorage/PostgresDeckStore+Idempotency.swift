@@ -9,6 +9,7 @@ extension PostgresDeckStore {
         deckID id: String, now: Int64, key: IdempotencyKey,
         _ change: @escaping @Sendable (inout DeckState) throws -> (Result, StoredDeckEvent?, RememberedAnswer)
     ) async throws -> IdempotentOutcome<Result>? {
+        if let cap = try await capReached(deckID: id, key: key, now: now) { return .capReached(cap) }
         let outcome = PostgresChangeOutcome<(Result, RememberedAnswer)>()
         let completion = await writes.submit(
             deckID: id, now: now, key: key,
@@ -31,6 +32,7 @@ extension PostgresDeckStore {
         answer: @escaping @Sendable (_ id: String) -> RememberedAnswer
     ) async throws -> IdempotentOutcome<String> {
         if let remembered = try await rememberedNewDeck(key.key) { return remembered.outcome(for: key) }
+        if let cap = try await capReached(deckID: "", key: key, now: now) { return .capReached(cap) }
         let state = ByteBuffer(bytes: try deck.serialized())
         for _ in 0..<8 {
             let id = DeckID.random()
@@ -66,6 +68,18 @@ extension PostgresDeckStore {
                 forgotten += 1
             }
             return forgotten
+        }
+    }
+
+    /// The cap a new key would pass (`deckID` empty: of a new deck); `nil` when it passes none or
+    /// is remembered already.
+    private func capReached(deckID: String, key: IdempotencyKey, now: Int64) async throws -> IdempotencyCap? {
+        try await storage(write: false) {
+            try await client.execute(
+                PostgresRememberedAnswers.CountRecent(deckID: deckID, key: key, now: now), logger: logger
+            )
+            .drainedFirst()
+            .flatMap(PostgresRememberedAnswers.CountRecent.cap(of:))
         }
     }
 

@@ -39,6 +39,7 @@ enum PostgresMigrations {
         PostgresRememberedAnswers.migration,
         PostgresEventLog.batchedNotifications,
         PostgresPresenceLeases.migration,
+        PostgresRememberedAnswers.clientMigration,
     ]
 
     /// Creates the schema if needed and applies every migration it has not seen yet.

@@ -10,8 +10,11 @@ import PostgresNIO
 /// of the servers on the database runs them.
 ///
 /// Only requests with a key touch these tables: a batch without keys runs
-/// ``PostgresStatements/WriteBack`` as before. Old keys go in the expiry sweep (``Forget``), so no
-/// change pays for trimming.
+/// ``PostgresStatements/WriteBack`` as before. A new key is refused before its change is submitted
+/// when its deck or client has its cap of keys from the last hour already (``CountRecent``; see
+/// ``IdempotencyKey``): the count is read outside the write, so requests racing past it at once may
+/// pass a cap by as many as race. Old keys go in the expiry sweep (``Forget``), so no change pays
+/// for trimming.
 enum PostgresRememberedAnswers {
     static let migration = PostgresMigrations.Migration(
         version: 3, name: "remembered answers",
@@ -42,6 +45,53 @@ enum PostgresRememberedAnswers {
             """,
             "CREATE INDEX new_deck_request_by_created_at ON new_deck_request (created_at)",
         ])
+
+    /// Who made each request (the client's tag), and the indexes the caps count with.
+    static let clientMigration = PostgresMigrations.Migration(
+        version: 6, name: "remembered answers by client",
+        statements: [
+            "ALTER TABLE deck_request ADD COLUMN client BYTEA NOT NULL DEFAULT '\\x'::bytea",
+            "ALTER TABLE new_deck_request ADD COLUMN client BYTEA NOT NULL DEFAULT '\\x'::bytea",
+            "CREATE INDEX deck_request_by_deck_and_time ON deck_request (deck_id, created_at)",
+            "CREATE INDEX deck_request_by_client ON deck_request (client, created_at)",
+            "CREATE INDEX new_deck_request_by_client ON new_deck_request (client, created_at)",
+        ])
+
+    /// For a new key: whether it is remembered already (then no cap applies), how many keys its
+    /// deck has from the last hour, and how many its client has (of decks and new decks).
+    struct CountRecent: PostgresPreparedStatement {
+        static let sql = """
+            SELECT EXISTS (SELECT 1 FROM deck_request WHERE deck_id = $1 AND key = $2)
+                    OR EXISTS (SELECT 1 FROM new_deck_request WHERE $1 = '' AND key = $2),
+                (SELECT count(*) FROM deck_request WHERE deck_id = $1 AND created_at >= $3),
+                CASE WHEN $4 = '\\x'::bytea THEN 0 ELSE
+                    (SELECT count(*) FROM deck_request WHERE client = $4 AND created_at >= $3)
+                    + (SELECT count(*) FROM new_deck_request WHERE client = $4 AND created_at >= $3) END
+            """
+        typealias Row = (Bool, Int64, Int64)
+        /// The deck's id; empty for a new deck.
+        let deckID: String
+        let key: IdempotencyKey
+        let now: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 4)
+            bindings.append(deckID)
+            bindings.append(key.key)
+            bindings.append(now - IdempotencyKey.guaranteedSeconds)
+            bindings.append(ByteBuffer(bytes: key.client))
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+
+        /// The cap the counts say a new key would pass.
+        static func cap(of row: Row) -> IdempotencyCap? {
+            guard !row.0 else { return nil }
+            if row.1 >= IdempotencyKey.maximumPerDeck { return .deck }
+            return row.2 >= IdempotencyKey.maximumPerClient ? .client : nil
+        }
+    }
 
     /// A remembered key's fingerprint and answer.
     struct Remembered: Sendable {
@@ -106,8 +156,8 @@ enum PostgresRememberedAnswers {
                 INSERT INTO deck (id, state, version, created_at, updated_at) VALUES ($1, $2, 0, $3, $3)
                 ON CONFLICT (id) DO NOTHING RETURNING id
             )
-            INSERT INTO new_deck_request (key, fingerprint, status, body, change_number, created_at)
-            SELECT $4, $5, $6, $7, $8, $3 FROM inserted
+            INSERT INTO new_deck_request (key, fingerprint, status, body, change_number, created_at, client)
+            SELECT $4, $5, $6, $7, $8, $3, $9 FROM inserted
             RETURNING 1
             """
         typealias Row = Int32
@@ -118,7 +168,7 @@ enum PostgresRememberedAnswers {
         let answer: RememberedAnswer
 
         func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 8)
+            var bindings = PostgresBindings(capacity: 9)
             bindings.append(id)
             bindings.append(state)
             bindings.append(now)
@@ -127,25 +177,37 @@ enum PostgresRememberedAnswers {
             bindings.append(Int32(clamping: answer.status))
             bindings.append(ByteBuffer(bytes: answer.body))
             bindings.append(answer.changeNumber)
+            bindings.append(ByteBuffer(bytes: key.client))
             return bindings
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int32.self) }
     }
 
-    /// Forgets the keys remembered before a time, and the keys of each deck beyond its last
-    /// ``IdempotencyKey/retainedPerDeck``; returns one row per key forgotten.
+    /// Forgets the keys remembered before a time, and the keys past their guaranteed hour beyond
+    /// their deck's newest ``IdempotencyKey/maximumPerDeck`` or their client's newest
+    /// ``IdempotencyKey/maximumPerClient``; returns one row per key forgotten.
     struct Forget: PostgresPreparedStatement {
         static let sql = """
             WITH forgotten_deck_keys AS (
-                DELETE FROM deck_request WHERE created_at < $1 OR id IN (
+                DELETE FROM deck_request WHERE created_at < $1 OR (created_at < $2 AND id IN (
                     SELECT id FROM (
                         SELECT id, row_number() OVER (PARTITION BY deck_id ORDER BY id DESC) AS newer
                         FROM deck_request
-                    ) AS ranked WHERE newer > $2
-                ) RETURNING 1
+                    ) AS ranked WHERE newer > $3
+                    UNION ALL
+                    SELECT id FROM (
+                        SELECT id, row_number() OVER (PARTITION BY client ORDER BY id DESC) AS newer
+                        FROM deck_request WHERE client <> '\\x'::bytea
+                    ) AS ranked WHERE newer > $4
+                )) RETURNING 1
             ), forgotten_new_deck_keys AS (
-                DELETE FROM new_deck_request WHERE created_at < $1 RETURNING 1
+                DELETE FROM new_deck_request WHERE created_at < $1 OR (created_at < $2 AND key IN (
+                    SELECT key FROM (
+                        SELECT key, row_number() OVER (PARTITION BY client ORDER BY created_at DESC) AS newer
+                        FROM new_deck_request WHERE client <> '\\x'::bytea
+                    ) AS ranked WHERE newer > $4
+                )) RETURNING 1
             )
             SELECT 1 FROM forgotten_deck_keys UNION ALL SELECT 1 FROM forgotten_new_deck_keys
             """
@@ -153,9 +215,11 @@ enum PostgresRememberedAnswers {
         let cutoff: Int64
 
         func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 2)
+            var bindings = PostgresBindings(capacity: 4)
             bindings.append(cutoff)
-            bindings.append(IdempotencyKey.retainedPerDeck)
+            bindings.append(cutoff + IdempotencyKey.retentionSeconds - IdempotencyKey.guaranteedSeconds)
+            bindings.append(IdempotencyKey.maximumPerDeck)
+            bindings.append(IdempotencyKey.maximumPerClient)
             return bindings
         }
 
@@ -171,6 +235,7 @@ enum PostgresRememberedAnswers {
         private(set) var bodies: [ByteBuffer] = []
         private(set) var changeNumbers: [Int64] = []
         private(set) var createdAt: [Int64] = []
+        private(set) var clients: [ByteBuffer] = []
 
         var isEmpty: Bool { deckIDs.isEmpty }
 
@@ -186,6 +251,7 @@ enum PostgresRememberedAnswers {
                 bodies.append(ByteBuffer(bytes: answer.body))
                 changeNumbers.append(answer.changeNumber)
                 createdAt.append(change.now)
+                clients.append(ByteBuffer(bytes: key.client))
             }
         }
     }
@@ -205,9 +271,10 @@ enum PostgresRememberedAnswers {
                     AS input(id, state, expected_version, updated_at, write)
             ), request AS (
                 SELECT * FROM unnest(
-                    $9::text[], $10::text[], $11::bytea[], $12::int4[], $13::bytea[], $14::int8[], $15::int8[]
+                    $9::text[], $10::text[], $11::bytea[], $12::int4[], $13::bytea[], $14::int8[], $15::int8[],
+                    $16::bytea[]
                 ) WITH ORDINALITY
-                    AS request(deck_id, key, fingerprint, status, body, change_number, created_at, position)
+                    AS request(deck_id, key, fingerprint, status, body, change_number, created_at, client, position)
             ), locked AS (
                 SELECT deck.id, deck.version, deck.state FROM deck JOIN input ON deck.id = input.id
                 WHERE input.write OR input.id IN (SELECT deck_id FROM request) ORDER BY deck.id FOR UPDATE OF deck
@@ -227,9 +294,9 @@ enum PostgresRememberedAnswers {
                 SELECT locked.id FROM locked JOIN input ON input.id = locked.id
                 WHERE NOT input.write AND locked.version = input.expected_version
             ), remembered AS (
-                INSERT INTO deck_request (deck_id, key, fingerprint, status, body, change_number, created_at)
+                INSERT INTO deck_request (deck_id, key, fingerprint, status, body, change_number, created_at, client)
                 SELECT request.deck_id, request.key, request.fingerprint, request.status, request.body,
-                    request.change_number, request.created_at
+                    request.change_number, request.created_at, request.client
                 FROM request JOIN current_deck ON current_deck.id = request.deck_id ORDER BY request.position
                 ON CONFLICT (deck_id, key) DO NOTHING
             )
@@ -258,6 +325,7 @@ enum PostgresRememberedAnswers {
             bindings.append(requests.bodies)
             bindings.append(requests.changeNumbers)
             bindings.append(requests.createdAt)
+            bindings.append(requests.clients)
             return bindings
         }
 

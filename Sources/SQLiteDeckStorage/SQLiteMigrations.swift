@@ -43,6 +43,7 @@ enum SQLiteMigrations {
         SQLiteEventLog.registerTailFormatMigration(&migrator)
         SQLiteEventLog.registerRunMigration(&migrator)
         SQLitePresenceLeases.registerMigration(&migrator)
+        SQLiteRememberedAnswers.registerClientMigration(&migrator)
         return migrator
     }
 }

@@ -7,10 +7,12 @@ import PlayingCards
 /// (each deck's keys, gone with their deck) and `new_deck_request` (the store-wide scope of new
 /// decks), written in the write batch's transaction together with the change they answer.
 ///
-/// Only requests with a key read or write these tables. Old keys (older than
-/// ``IdempotencyKey/retentionSeconds``, or beyond a deck's last ``IdempotencyKey/retainedPerDeck``)
-/// go in the expiry sweep (``SQLiteDeckStore/forgetAnswers(rememberedBefore:)``), so no change pays
-/// for trimming.
+/// Only requests with a key read or write these tables. A new key is refused, before its change
+/// runs, when its deck or its client already has its cap of keys from the last
+/// ``IdempotencyKey/guaranteedSeconds`` (see ``IdempotencyKey``). Old keys (older than
+/// ``IdempotencyKey/retentionSeconds``, or older than ``IdempotencyKey/guaranteedSeconds`` and beyond
+/// their deck's or client's newest cap of keys) go in the expiry sweep
+/// (``SQLiteDeckStore/forgetAnswers(rememberedBefore:)``), so no change pays for trimming.
 enum SQLiteRememberedAnswers {
     /// Adds the two tables to the schema. Rowid tables: an answer can be many kilobytes (a draw of
     /// a thousand cards), which a `WITHOUT ROWID` row would spill into overflow pages of its index.
@@ -40,6 +42,43 @@ enum SQLiteRememberedAnswers {
                     CREATE INDEX new_deck_request_by_created_at ON new_deck_request (created_at);
                     """)
         }
+    }
+
+    /// Adds who made each request (the client's tag) and the indexes the caps count with.
+    static func registerClientMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9: remembered answers by client") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE deck_request ADD COLUMN client BLOB NOT NULL DEFAULT x'';
+                    ALTER TABLE new_deck_request ADD COLUMN client BLOB NOT NULL DEFAULT x'';
+                    CREATE INDEX deck_request_by_deck_and_time ON deck_request (deck_id, created_at);
+                    CREATE INDEX deck_request_by_client ON deck_request (client, created_at);
+                    CREATE INDEX new_deck_request_by_client ON new_deck_request (client, created_at);
+                    """)
+        }
+    }
+
+    /// The cap a new key of `deckID` (`nil`: of a new deck) by `client` would pass, if any.
+    static func capReached(deckID: String?, client: [UInt8], now: Int64, db: Database) throws -> IdempotencyCap? {
+        let since = now - IdempotencyKey.guaranteedSeconds
+        if let deckID {
+            let deckKeys =
+                try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: "SELECT count(*) FROM deck_request WHERE deck_id = ? AND created_at >= ?"),
+                    arguments: [deckID, since]) ?? 0
+            if deckKeys >= IdempotencyKey.maximumPerDeck { return .deck }
+        }
+        guard !client.isEmpty else { return nil }
+        let clientKeys =
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT (SELECT count(*) FROM deck_request WHERE client = ?1 AND created_at >= ?2)
+                            + (SELECT count(*) FROM new_deck_request WHERE client = ?1 AND created_at >= ?2)
+                        """),
+                arguments: [Data(client), since]) ?? 0
+        return clientKeys >= IdempotencyKey.maximumPerClient ? .client : nil
     }
 
     /// A remembered key's fingerprint and answer.
@@ -89,11 +128,12 @@ enum SQLiteRememberedAnswers {
     {
         try db.cachedStatement(
             sql: """
-                INSERT INTO deck_request (deck_id, key, fingerprint, status, body, change_number, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO deck_request (deck_id, key, fingerprint, status, body, change_number, created_at, client)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             deckID, key.key, Data(key.fingerprint), answer.status, Data(answer.body), answer.changeNumber, now,
+            Data(key.client),
         ])
     }
 
@@ -101,30 +141,49 @@ enum SQLiteRememberedAnswers {
     static func rememberNewDeck(_ answer: RememberedAnswer, key: IdempotencyKey, now: Int64, db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO new_deck_request (key, fingerprint, status, body, change_number, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO new_deck_request (key, fingerprint, status, body, change_number, created_at, client)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             key.key, Data(key.fingerprint), answer.status, Data(answer.body), answer.changeNumber, now,
+            Data(key.client),
         ])
     }
 
-    /// Forgets every key remembered before `cutoff`, and each deck's keys beyond its last
-    /// ``IdempotencyKey/retainedPerDeck`` (a deck's keys are in rowid order).
+    /// Forgets every key remembered before `cutoff`, and the keys past their guaranteed time
+    /// (``IdempotencyKey/guaranteedSeconds``) beyond their deck's newest
+    /// ``IdempotencyKey/maximumPerDeck`` or their client's newest ``IdempotencyKey/maximumPerClient``
+    /// (a table's keys are in rowid order).
     ///
+    /// - Parameter cutoff: now minus ``IdempotencyKey/retentionSeconds``.
     /// - Returns: how many.
     static func forget(rememberedBefore cutoff: Int64, db: Database) throws -> Int {
+        let guaranteed = cutoff + IdempotencyKey.retentionSeconds - IdempotencyKey.guaranteedSeconds
         try db.execute(
             sql: """
-                DELETE FROM deck_request WHERE created_at < ? OR rowid IN (
+                DELETE FROM deck_request WHERE created_at < ?1 OR (created_at < ?2 AND rowid IN (
                     SELECT rowid FROM (
                         SELECT rowid, row_number() OVER (PARTITION BY deck_id ORDER BY rowid DESC) AS newer
                         FROM deck_request
-                    ) WHERE newer > ?
-                )
-                """, arguments: [cutoff, IdempotencyKey.retainedPerDeck])
+                    ) WHERE newer > ?3
+                    UNION ALL
+                    SELECT rowid FROM (
+                        SELECT rowid, row_number() OVER (PARTITION BY client ORDER BY rowid DESC) AS newer
+                        FROM deck_request WHERE client <> x''
+                    ) WHERE newer > ?4
+                ))
+                """,
+            arguments: [cutoff, guaranteed, IdempotencyKey.maximumPerDeck, IdempotencyKey.maximumPerClient])
         var forgotten = db.changesCount
-        try db.execute(sql: "DELETE FROM new_deck_request WHERE created_at < ?", arguments: [cutoff])
+        try db.execute(
+            sql: """
+                DELETE FROM new_deck_request WHERE created_at < ?1 OR (created_at < ?2 AND rowid IN (
+                    SELECT rowid FROM (
+                        SELECT rowid, row_number() OVER (PARTITION BY client ORDER BY rowid DESC) AS newer
+                        FROM new_deck_request WHERE client <> x''
+                    ) WHERE newer > ?3
+                ))
+                """, arguments: [cutoff, guaranteed, IdempotencyKey.maximumPerClient])
         forgotten += db.changesCount
         return forgotten
     }
@@ -139,6 +198,10 @@ extension SQLiteWriteBatch {
     ) throws -> IdempotentOutcome<Result>? {
         if let remembered = try SQLiteRememberedAnswers.lookUp(deckID: id, key: key.key, db: db) {
             return remembered.outcome(for: key)
+        }
+        guard try load(id) != nil else { return nil }
+        if let cap = try SQLiteRememberedAnswers.capReached(deckID: id, client: key.client, now: now, db: db) {
+            return .capReached(cap)
         }
         var answer: RememberedAnswer?
         let result = try updateRecordingEvent(deckID: id, now: now) { deck in
@@ -157,6 +220,9 @@ extension SQLiteWriteBatch {
     ) throws -> IdempotentOutcome<String> {
         if let remembered = try SQLiteRememberedAnswers.lookUpNewDeck(key: key.key, db: db) {
             return remembered.outcome(for: key)
+        }
+        if let cap = try SQLiteRememberedAnswers.capReached(deckID: nil, client: key.client, now: now, db: db) {
+            return .capReached(cap)
         }
         let id = try insert(deck, now: now)
         try SQLiteRememberedAnswers.rememberNewDeck(answer(id), key: key, now: now, db: db)

@@ -152,7 +152,8 @@ final class SQLiteWriteBatch {
         changedIndex.removeAll()
     }
 
-    private func load(_ id: String) throws -> DeckState? {
+    /// The deck as this batch has it (loaded once per batch); `nil` when no deck has that id.
+    func load(_ id: String) throws -> DeckState? {
         if let known = decks[id] { return known }
         if !deletedDecks, let cached = cache.deck(withID: id) {
             decks[id] = cached

@@ -6,6 +6,8 @@ import Testing
 
 /// Reading `Idempotency-Key` and telling requests apart by their fingerprint.
 @Suite struct RequestIdempotencyTests {
+    let cardJSON = CardJSON(publicURL: "http://cards.test")
+
     @Test func wellFormedKeysAreReadBareOrQuoted() throws {
         let uuid = "0b7c54d2-6d6e-4c0f-9a51-7d3c1f6e2a90"
         #expect(try RequestIdempotency.read(nil) == nil)
@@ -57,14 +59,24 @@ import Testing
         let fingerprint = RequestIdempotency.fingerprint(
             method: .post, path: "/api/deck/new/", parameters: APIParameters(encoded: "deck_count=2"),
             caller: .spectator)
-        let here = AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.1"), fingerprint: fingerprint).storedKey
-        let there = AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.2"), fingerprint: fingerprint).storedKey
-        let onADeck = AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: fingerprint).storedKey
-        let onAnother = AnswerSeal(key: key, scope: .deck(id: "abc123def457"), fingerprint: fingerprint).storedKey
+        let here = AnswerSeal(
+            key: key, scope: .newDecks(client: "10.0.0.1"), fingerprint: fingerprint, cardJSON: cardJSON
+        ).storedKey
+        let there = AnswerSeal(
+            key: key, scope: .newDecks(client: "10.0.0.2"), fingerprint: fingerprint, cardJSON: cardJSON
+        ).storedKey
+        let onADeck = AnswerSeal(
+            key: key, scope: .deck(id: "abc123def456"), fingerprint: fingerprint, cardJSON: cardJSON
+        ).storedKey
+        let onAnother = AnswerSeal(
+            key: key, scope: .deck(id: "abc123def457"), fingerprint: fingerprint, cardJSON: cardJSON
+        ).storedKey
         #expect(Set([here, there, onADeck, onAnother].map(\.key)).count == 4, "one key, four unrelated rows")
         #expect(Set([here, there, onADeck, onAnother].map(\.fingerprint)).count == 4)
         // The same key, scope and request find the same row.
-        #expect(AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.1"), fingerprint: fingerprint).storedKey == here)
+        #expect(
+            AnswerSeal(key: key, scope: .newDecks(client: "10.0.0.1"), fingerprint: fingerprint, cardJSON: cardJSON)
+                .storedKey == here)
         // What the store keeps names neither the key nor the request.
         #expect(here.key.count == 64 && here.key.allSatisfy(\.isHexDigit) && !here.key.contains(key.key))
         #expect(here.fingerprint != fingerprint && here.fingerprint.count == 32)
@@ -78,7 +90,7 @@ import Testing
         let key = try #require(try RequestIdempotency.read("0b7c54d2-6d6e-4c0f-9a51-7d3c1f6e2a90"))
         let otherKey = try #require(try RequestIdempotency.read("0b7c54d2-6d6e-4c0f-9a51-7d3c1f6e2a91"))
         let fingerprint = Array(repeating: UInt8(1), count: 32)
-        let seal = AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: fingerprint)
+        let seal = AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: fingerprint, cardJSON: cardJSON)
         let remembered = seal.seal(answer)
         #expect(remembered.status == 200 && remembered.changeNumber == 7)
         #expect(!String(decoding: remembered.body, as: UTF8.self).contains(token))
@@ -89,9 +101,11 @@ import Testing
         #expect(again.status == .ok && again.json == answer.json && again.changeNumber == 7 && again.replayed)
         // Another key, another scope, another request, or an altered row: nothing opens.
         let strangers = [
-            AnswerSeal(key: otherKey, scope: .deck(id: "abc123def456"), fingerprint: fingerprint),
-            AnswerSeal(key: key, scope: .deck(id: "abc123def457"), fingerprint: fingerprint),
-            AnswerSeal(key: key, scope: .deck(id: "abc123def456"), fingerprint: Array(repeating: 2, count: 32)),
+            AnswerSeal(key: otherKey, scope: .deck(id: "abc123def456"), fingerprint: fingerprint, cardJSON: cardJSON),
+            AnswerSeal(key: key, scope: .deck(id: "abc123def457"), fingerprint: fingerprint, cardJSON: cardJSON),
+            AnswerSeal(
+                key: key, scope: .deck(id: "abc123def456"), fingerprint: Array(repeating: 2, count: 32),
+                cardJSON: cardJSON),
         ]
         for stranger in strangers {
             #expect(throws: AnswerSeal.UnreadableAnswer.self) { try stranger.open(remembered) }
@@ -103,7 +117,7 @@ import Testing
             RememberedAnswer(status: 201, body: remembered.body, changeNumber: 7),
             RememberedAnswer(status: 200, body: remembered.body, changeNumber: 8),
             RememberedAnswer(status: 200, body: [], changeNumber: 7),
-            RememberedAnswer(status: 200, body: [2] + remembered.body.dropFirst(), changeNumber: 7),
+            RememberedAnswer(status: 200, body: [9] + remembered.body.dropFirst(), changeNumber: 7),
         ]
         for row in tampered {
             #expect(throws: AnswerSeal.UnreadableAnswer.self) { try seal.open(row) }

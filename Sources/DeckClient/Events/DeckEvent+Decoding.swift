@@ -26,6 +26,7 @@ extension DeckEvent {
         self.init(
             id: id, kind: Kind(event.type), deckID: payload.deckID, remaining: payload.remaining,
             piles: payload.piles, moved: payload.moved, player: payload.player)
+        removedPiles = payload.removedPiles
         carriesPlayers = payload.hasPlayers
         carriesTurn = payload.hasTurn
         if carriesPlayers || carriesTurn {
@@ -46,6 +47,7 @@ extension DeckEvent {
         var deckID: String
         var remaining: Int
         var piles: [PileSummary]
+        var removedPiles: [String]
         var moved: [Move]
         var player: String?
         var hasPlayers: Bool
@@ -58,6 +60,7 @@ extension DeckEvent {
         private enum CodingKeys: String, CodingKey {
             case deckID = "deck_id"
             case remaining, piles, moved, player, players, online, pile, face, cards
+            case removedPiles = "removed_piles"
             case strictTurns = "strict_turns"
         }
 
@@ -68,6 +71,7 @@ extension DeckEvent {
             piles =
                 container.contains(.piles)
                 ? try PileSummary.decodePiles(from: container, forKey: .piles, decoder: decoder) : []
+            removedPiles = try container.decodeIfPresent([String].self, forKey: .removedPiles) ?? []
             moved = try container.decodeIfPresent([Move].self, forKey: .moved) ?? []
             player = try container.decodeIfPresent(String.self, forKey: .player)
             hasPlayers = container.contains(.players)

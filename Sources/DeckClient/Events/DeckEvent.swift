@@ -3,10 +3,12 @@ import PlayingCards
 
 /// One change to a deck, as its live event stream reports it (``DeckOfCardsClient/events(deckID:token:lastEventID:)``).
 ///
-/// Every event carries the deck's state after the change: the stack's ``remaining`` and every
-/// pile's size in ``piles`` (private piles as ``PileSummary/isPrivate``, without cards), plus what
-/// ``moved`` where. A moved card is listed only where the subscriber may see it: into or out of a
-/// public pile, or its own hand.
+/// Every event carries the stack's ``remaining`` after the change and what ``moved`` where. A
+/// `hello` or `resync` lists every pile's size in ``piles`` (private piles as
+/// ``PileSummary/isPrivate``, without cards); any other event lists only the piles the change
+/// touched (whose size, privacy or face changed, or that it created) and names those it removed in
+/// ``removedPiles``: apply them to what you know with ``applyingPiles(to:)``. A moved card is listed
+/// only where the subscriber may see it: into or out of a public pile, or its own hand.
 ///
 /// ```swift
 /// for try await event in client.events(deckID: id, token: seat.token) {
@@ -23,8 +25,12 @@ public struct DeckEvent: Hashable, Sendable {
     public var deckID: String
     /// How many cards are left in the deck's stack.
     public var remaining: Int
-    /// Every pile's size after the change, in the server's order; never cards.
+    /// On `hello` and `resync`, every pile's size, in the server's order; on any other event, the
+    /// piles the change touched, with their sizes after it, in the server's order. Never cards.
     public var piles: [PileSummary]
+    /// The piles the change removed (a player who left takes their hand with them); empty on
+    /// `hello` and `resync`.
+    public var removedPiles: [String] = []
     /// The cards that moved, where from and where to.
     public var moved: [Move]
     /// The player who made the change (or who joined), when the server knows.
@@ -72,7 +78,7 @@ public struct DeckEvent: Hashable, Sendable {
     ///   - kind: what happened.
     ///   - deckID: the deck id.
     ///   - remaining: cards left in the stack.
-    ///   - piles: every pile's size.
+    ///   - piles: the piles' sizes (every pile on `hello` and `resync`, else those the change touched).
     ///   - moved: the cards that moved.
     ///   - player: who made the change.
     public init(
@@ -86,6 +92,32 @@ public struct DeckEvent: Hashable, Sendable {
         self.piles = piles
         self.moved = moved
         self.player = player
+    }
+
+    /// The piles after this event, given the piles before it (in the server's order): every pile
+    /// on `hello` and `resync`; otherwise `before` with the touched piles updated, new ones added at
+    /// the end and removed ones taken out.
+    ///
+    /// ```swift
+    /// var piles: [PileSummary] = []
+    /// for try await event in client.events(deckID: id) { piles = event.applyingPiles(to: piles) }
+    /// ```
+    ///
+    /// - Parameter before: the piles as the previous event left them.
+    /// - Returns: the piles as this event leaves them.
+    /// - Complexity: O(*p* + *t*) for *p* piles before and *t* touched.
+    public func applyingPiles(to before: [PileSummary]) -> [PileSummary] {
+        if kind == .hello || kind == .resync { return piles }
+        let removed = Set(removedPiles)
+        var touched: [String: PileSummary] = [:]
+        for pile in piles { touched[pile.name] = pile }
+        var after: [PileSummary] = []
+        after.reserveCapacity(before.count + piles.count)
+        for pile in before where !removed.contains(pile.name) {
+            after.append(touched.removeValue(forKey: pile.name) ?? pile)
+        }
+        for pile in piles where touched[pile.name] != nil { after.append(pile) }
+        return after
     }
 
     /// What an event reports. New kinds may come from newer servers: match with `==` and keep a default.

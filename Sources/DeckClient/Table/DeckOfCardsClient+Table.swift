@@ -48,7 +48,7 @@ extension DeckOfCardsClient {
         try await decoded(.deal(deckID: deckID, pile: pile, count: count), as: DealResult.self)
     }
 
-    /// Removes a player from a live table: their hand goes to the bottom of the stack face down,
+    /// Removes a player from a live table: their hand is shuffled face down into the stack,
     /// their pile is removed and their token stops working. The host may remove anyone; any other
     /// player only themself (see ``leave(deckID:player:)``).
     ///

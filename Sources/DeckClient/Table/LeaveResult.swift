@@ -2,7 +2,7 @@
 /// `DELETE /api/deck/<id>/player/<name>/` answers
 /// `{"success": true, "deck_id": …, "player": …, "remaining": …, "piles": {…}}`.
 ///
-/// The player's hand went to the bottom of the stack face down, their pile is gone and their token
+/// The player's hand was shuffled face down into the stack, their pile is gone and their token
 /// no longer works. When the host leaves, the next player in seat order hosts.
 ///
 /// ```swift

@@ -45,6 +45,8 @@ public struct TablePeople: Hashable, Sendable, Decodable {
     public var turn: String?
     /// Whether only the turn holder may move cards.
     public var strictTurns: Bool
+    /// Whether the host has locked the table: nobody new may join (`false` from servers without locks).
+    public var locked = false
 
     /// Creates the people of a table.
     ///
@@ -63,6 +65,7 @@ public struct TablePeople: Hashable, Sendable, Decodable {
     private enum CodingKeys: String, CodingKey {
         case players, host, turn
         case strictTurns = "strict_turns"
+        case locked
     }
 
     /// Decodes the keys of an answer; a deck that is not a live table has none of them (no players).
@@ -75,5 +78,6 @@ public struct TablePeople: Hashable, Sendable, Decodable {
         host = try container.decodeIfPresent(String.self, forKey: .host)
         turn = try container.decodeIfPresent(String.self, forKey: .turn)
         strictTurns = try container.decodeIfPresent(Bool.self, forKey: .strictTurns) ?? false
+        locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
     }
 }

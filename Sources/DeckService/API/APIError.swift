@@ -21,6 +21,15 @@ struct APIError: Error, Sendable {
     static let tooManyConnections = APIError(
         status: .serviceUnavailable, message: "The server has too many open connections; try again shortly.")
 
+    static func tooManyConnectionsFromClient(_ limit: Int) -> APIError {
+        var error = APIError(
+            status: .tooManyRequests,
+            message: "This address already has " + String(limit)
+                + " connections open, the most allowed; close one before opening another.")
+        error.retryAfterSeconds = 10
+        return error
+    }
+
     static func unknownPath(_ path: String) -> APIError {
         APIError(status: .notFound, message: "No endpoint matches " + path + " (see /api/ paths in the documentation).")
     }

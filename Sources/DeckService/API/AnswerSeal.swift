@@ -16,7 +16,9 @@ import HTTPTypes
 ///   idempotency key, so the row does not even confirm a guess at the request;
 /// - the body is sealed with AES-GCM under a third derived key, with the fingerprint, the status
 ///   and the change number as associated data: only the same key *and* the same request (the same
-///   caller included) open it, and a row altered in the database does not open at all.
+///   caller included) open it, and a row altered in the database does not open at all;
+/// - what is sealed is the body made compact (``CompactAnswer``: one byte per card object), so a
+///   draw of 1,000 cards is remembered in about a kilobyte.
 ///
 /// The three keys are derived with HKDF from the idempotency key and the scope (the deck's id, or
 /// the client's address for new decks), so the same key used on two decks leaves two unrelated
@@ -44,9 +46,14 @@ struct AnswerSeal: Sendable {
     /// The request's fingerprint, in the clear, which binds the sealed body to the request.
     private let fingerprint: [UInt8]
     private let sealingKey: SymmetricKey
+    /// The card objects answers are compacted and expanded with.
+    private let cardJSON: CardJSON
 
-    /// The first byte of every sealed body: how it was sealed.
-    private static let formatVersion: UInt8 = 1
+    /// The first byte of every sealed body: how it was sealed. 1: the JSON as it was; 2: the JSON
+    /// made compact (``CompactAnswer``), which is what is sealed now.
+    private static let formatVersion: UInt8 = 2
+    /// The format of answers sealed before they were made compact, still opened.
+    private static let plainFormatVersion: UInt8 = 1
 
     /// Derives the keys of one request.
     ///
@@ -54,7 +61,9 @@ struct AnswerSeal: Sendable {
     ///   - key: the request's `Idempotency-Key`.
     ///   - scope: where the key is valid.
     ///   - fingerprint: what identifies the request (method, path, parameters, caller).
-    init(key: RequestIdempotency, scope: Scope, fingerprint: [UInt8]) {
+    ///   - cardJSON: the card objects answers are rendered with.
+    init(key: RequestIdempotency, scope: Scope, fingerprint: [UInt8], cardJSON: CardJSON) {
+        self.cardJSON = cardJSON
         let material = SymmetricKey(data: Array(key.key.utf8))
         let salt = Array("riffle remembered answer v1".utf8)
         let scopeLabel = Array(scope.label.utf8)
@@ -80,7 +89,8 @@ struct AnswerSeal: Sendable {
         let changeNumber = response.changeNumber ?? 0
         let associated = associatedData(status: status, changeNumber: changeNumber)
         do {
-            let box = try AES.GCM.seal(Array(response.json.utf8), using: sealingKey, authenticating: associated)
+            let compact = CompactAnswer.compacted(response.json, cardJSON: cardJSON)
+            let box = try AES.GCM.seal(compact, using: sealingKey, authenticating: associated)
             guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
             return RememberedAnswer(
                 status: status, body: [Self.formatVersion] + Array(combined), changeNumber: changeNumber)
@@ -99,7 +109,8 @@ struct AnswerSeal: Sendable {
     /// - Throws: ``UnreadableAnswer`` when the body does not open (altered in the database, or
     ///   sealed by an unknown format): the server answers 503 and logs it.
     func open(_ answer: RememberedAnswer) throws -> APIResponse {
-        guard answer.body.first == Self.formatVersion else { throw UnreadableAnswer() }
+        let version = answer.body.first
+        guard version == Self.formatVersion || version == Self.plainFormatVersion else { throw UnreadableAnswer() }
         let body: Data
         do {
             let box = try AES.GCM.SealedBox(combined: answer.body.dropFirst())
@@ -109,9 +120,16 @@ struct AnswerSeal: Sendable {
         } catch {
             throw UnreadableAnswer()
         }
+        let json: String
+        if version == Self.formatVersion {
+            guard let expanded = CompactAnswer.expanded(body, cardJSON: cardJSON) else { throw UnreadableAnswer() }
+            json = expanded
+        } else {
+            json = String(decoding: body, as: UTF8.self)
+        }
         return APIResponse(
-            status: HTTPResponse.Status(code: answer.status), json: String(decoding: body, as: UTF8.self),
-            changeNumber: answer.changeNumber, replayed: true)
+            status: HTTPResponse.Status(code: answer.status), json: json, changeNumber: answer.changeNumber,
+            replayed: true)
     }
 
     /// The fingerprint, the status and the change number: what the seal binds the body to.

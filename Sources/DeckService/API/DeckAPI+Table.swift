@@ -25,6 +25,12 @@ extension DeckAPI {
             return .table(.seats(order: try seatOrder(parameters["order"])))
         case .turn:
             return .table(try turnRequest(parameters))
+        case .lock:
+            switch parameters["locked"]?.lowercased() {
+            case "true": return .table(.lock(true))
+            case "false": return .table(.lock(false))
+            default: throw APIError.badRequest("Locking a table needs the parameter 'locked': 'true' or 'false'.")
+            }
         case .face(let pile):
             guard PileName.isValid(pile) else { throw APIError.invalidPileName(pile) }
             guard let faceDown = try faceDown(parameters) else {

@@ -14,6 +14,8 @@ struct DeckAPI: Sendable {
     let store: any DeckStore
     let cardJSON: PublicCardJSON
     let clock: @Sendable () -> Int64
+    /// The joins each client address may make at each table.
+    var joins = JoinQuota(maximumJoins: ServiceLimits().maximumJoinsPerClientPerTable)
 
     /// Answers one API request.
     ///
@@ -42,7 +44,17 @@ struct DeckAPI: Sendable {
             let request = try parse(APIEndpointInput(captures: captures, parameters: parameters, method: head.method))
             guard let id = captures.deck else { throw APIError.unknownDeck }
             guard request.changesDeck else { return try await answer(request, deckID: id, caller: caller).response }
-            return try await change(request, deckID: id, parameters: parameters, caller: caller, head: head)
+            guard case .join = request else {
+                return try await change(request, deckID: id, parameters: parameters, caller: caller, head: head)
+            }
+            guard joins.allows(client: head.client, deckID: id, now: clock()) else {
+                throw APIError.tooManyJoins(joins.maximumJoins)
+            }
+            let response = try await change(request, deckID: id, parameters: parameters, caller: caller, head: head)
+            if response.status == .ok, !response.replayed {
+                joins.joined(client: head.client, deckID: id, now: clock())
+            }
+            return response
         }
     }
 

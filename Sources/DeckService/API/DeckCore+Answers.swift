@@ -10,12 +10,13 @@ extension DeckCore {
     }
 
     /// `remaining` and `shuffled`: the answer of deck info, new decks and reshuffles. Deck info of
-    /// a live table adds its `players`, `host`, `turn` and `strict_turns` (``TablePlayersJSON``).
+    /// a seated deck adds its `players`, `host`, `turn` and `strict_turns` (``TablePlayersJSON``);
+    /// a deck without players answers as the public API does, watched or not.
     func deckSummary(_ id: String, _ deck: DeckState, withTable: Bool = false) -> APIResponse {
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("shuffled", bool: deck.shuffled)
-        if withTable { TablePlayersJSON.addTable(deck, to: &body) }
+        if withTable, deck.isSeated { TablePlayersJSON.addTable(deck, to: &body) }
         return APIResponse(json: body.finished())
     }
 

@@ -5,7 +5,8 @@ extension DeckCore {
     ///
     /// A card in another player's hand is absent for the caller, exactly as one still in the stack
     /// is: it is never taken, moved or reordered. On a plain deck absent cards are ignored, as the
-    /// public API ignores cards still in the stack; on a live table, or with `from=`, the request is
+    /// public API ignores cards still in the stack (a watched deck without players is a plain deck
+    /// here: watching changes no answer); on a seated deck, or with `from=`, the request is
     /// all or nothing: an absent card answers 404 (the same message wherever it really is) and
     /// nothing changes, so a Take that lost a race hears so.
     func addToPile(
@@ -18,7 +19,7 @@ extension DeckCore {
         }
         try deck.addToPile(
             named: pile, cards: cards, visibleTo: deck.visibility(for: player), from: source,
-            requiringAll: deck.isLiveTable || source != nil, creatingFaceDown: faceDown)
+            requiringAll: deck.isSeated || source != nil, creatingFaceDown: faceDown)
         return pileSummary(id, deck, viewer: player)
     }
 

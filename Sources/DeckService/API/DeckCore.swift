@@ -210,7 +210,7 @@ struct DeckCore: Sendable {
         case .join(let name, let token, let displayName):
             return try join(name, token: token, displayName: displayName, deckID: id, on: &deck)
         case .leave(let name):
-            return try leave(name, deckID: id, on: &deck, player: player)
+            return try leave(name, deckID: id, on: &deck, player: player, using: &generator)
         case .table(let table):
             return try change(table, deckID: id, on: &deck, player: player)
         }
@@ -244,7 +244,9 @@ extension APIError {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
         case .pileIsAHand: self.init(status: .conflict, message: tableError.message)
-        case .tableFull, .invalidPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong, .invalidSeatOrder,
+        case .tableLocked: self.init(status: .forbidden, message: tableError.message)
+        case .tableFull, .invalidPlayerName, .reservedPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong,
+            .invalidSeatOrder,
             .invalidPileName:
             self.init(status: .badRequest, message: tableError.message)
         }

@@ -8,6 +8,8 @@ enum TableRequest: Hashable, Sendable {
     case seats(order: [String])
     /// `POST /api/deck/<id>/turn/`: moves the turn marker and/or turns strict turns on or off.
     case turn(to: TurnTarget?, strict: Bool?)
+    /// `POST /api/deck/<id>/lock/`: locks the table (nobody new may join) or unlocks it (the host).
+    case lock(Bool)
     /// `POST /api/deck/<id>/pile/<name>/face/`: a public pile face down or face up (any player),
     /// created empty if it does not exist.
     case face(pile: String, faceDown: Bool)
@@ -31,6 +33,7 @@ enum TableRequest: Hashable, Sendable {
         case .rename: "rename"
         case .seats: "seats"
         case .turn: "turn"
+        case .lock: "lock"
         case .face: "pile_face"
         case .dealToEveryone: "deal"
         }

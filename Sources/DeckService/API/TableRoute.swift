@@ -7,6 +7,8 @@ enum TableRoute: Hashable, Sendable {
     case seats
     /// `deck/<id>/turn/`: the turn marker and strict turns.
     case turn
+    /// `deck/<id>/lock/`: the host locks or unlocks the table.
+    case lock
     /// `deck/<id>/player/<name>/rename/`: a player's display name.
     case rename(player: String)
     /// `deck/<id>/pile/<name>/face/`: a public pile face up or face down.

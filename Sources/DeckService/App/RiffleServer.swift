@@ -46,7 +46,9 @@ public enum RiffleServer {
             logger: logger)
         let inFlight = RequestsInFlight()
         let dispatch = RiffleResponder(
-            api: DeckAPI(store: store, cardJSON: cardJSON, clock: clock),
+            api: DeckAPI(
+                store: store, cardJSON: cardJSON, clock: clock,
+                joins: JoinQuota(maximumJoins: limits.maximumJoinsPerClientPerTable)),
             routes: APIRouteTable(),
             events: EventStreamEndpoint(
                 store: store, hub: hub, cardJSON: cardJSON, clock: clock,
@@ -55,12 +57,14 @@ public enum RiffleServer {
                         perClient: limits.maximumStreamsPerClient, total: limits.streamCapacity),
                     // A client whose streams are gone is noticed within a heartbeat: retry after one.
                     retryAfterSeconds: Int(configuration.eventHeartbeatInterval.components.seconds)),
-                presence: presence),
+                presence: presence, resumeBudgetBytes: max(0, configuration.eventResumeBudgetBytes)),
             assets: StaticAssets(webRoot: configuration.webRoot),
             limits: limits,
             operations: OperationsEndpoints(store: store, metrics: metrics, hub: hub, requestsInFlight: inFlight),
             deckCapacity: limits.maximumDecks.map { DeckCapacityGate(maximumDecks: $0) })
+        let clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies.compactMap(IPNetwork.init))
         let responder = RequestPipeline(
+            clients: clients,
             accounting: RequestAccounting(metrics: metrics, logger: logger, inFlight: inFlight),
             headerLimit: HeaderLimitCheck(limits: limits),
             rateLimit: limits.requestsPerSecondPerClient.map {
@@ -70,7 +74,8 @@ public enum RiffleServer {
             },
             errors: ErrorRendering(metrics: metrics, logger: logger),
             dispatch: dispatch)
-        let openConnections = OpenConnections(maximum: limits.maximumConnections)
+        let openConnections = OpenConnections(
+            maximum: limits.maximumConnections, maximumPerClient: limits.connectionCapacityPerClient, clients: clients)
         let deadlineLimits = ConnectionDeadlines.Limits(
             requestHead: TimeAmount(limits.requestHeadTimeout), requestBody: TimeAmount(limits.requestBodyTimeout),
             idle: TimeAmount(limits.idleConnectionTimeout))
@@ -82,8 +87,9 @@ public enum RiffleServer {
             server: .loopAffineHTTP1(
                 requestsInFlight: inFlight,
                 configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [
-                    ConnectionCapHandler(openConnections: openConnections), MalformedRequestHandler(),
-                    ConnectionTimeoutHandler(limits: deadlineLimits), EventStreamHandler(),
+                    ConnectionCapHandler(openConnections: openConnections, metrics: metrics),
+                    MalformedRequestHandler(metrics: metrics),
+                    ConnectionTimeoutHandler(limits: deadlineLimits, metrics: metrics), EventStreamHandler(),
                 ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "riffle"),

@@ -32,6 +32,26 @@ public struct ServiceConfiguration: Sendable {
     /// run) record its players offline this long after its last renewal. It renews every quarter
     /// of this time.
     public var presenceLease: Duration = .seconds(20)
+    /// The most bytes of missed events a stream resumed with `Last-Event-ID` is sent (256 KiB by
+    /// default); when they come to more, it gets one `resync` (the deck as it is now) instead.
+    /// Values below 0 count as 0.
+    public var eventResumeBudgetBytes = Self.defaultEventResumeBudgetBytes
+
+    /// The proxies whose `Forwarded` and `X-Forwarded-For` headers say who the client is, as
+    /// networks (`10.0.0.0/8`, `::1`, `fd00::/8`); none by default, so that no client can pick its
+    /// own address. Every per-client cap counts by that client. Entries that are not networks are
+    /// ignored (`riffle serve --trusted-proxy` refuses them).
+    public var trustedProxies: [String] = []
+
+    /// Whether `text` is a network ``trustedProxies`` takes: an IPv4 or IPv6 address, with an
+    /// optional prefix length (`10.0.0.0/8`, `::1`, `fd00::/8`).
+    ///
+    /// - Parameter text: a network.
+    /// - Returns: `true` when it is one.
+    public static func isNetwork(_ text: String) -> Bool { IPNetwork(text) != nil }
+
+    /// The default of ``eventResumeBudgetBytes``: 256 KiB.
+    public static let defaultEventResumeBudgetBytes = 256 * 1024
 
     /// Creates a configuration; every parameter has the documented default.
     public init(

@@ -8,9 +8,15 @@ extension ChannelHandlerContext {
     /// For handlers that sit after the HTTP codec and answer on their own, before or instead of the
     /// responder: a malformed request, a client that is too slow, one connection too many.
     ///
-    /// - Parameter error: the status and message to answer with.
-    func answerAndClose(_ error: APIError) {
+    /// Such an answer is counted in the metrics as any other request's is, under `label`.
+    ///
+    /// - Parameters:
+    ///   - error: the status and message to answer with.
+    ///   - metrics: where the answer is counted; `nil` counts it nowhere.
+    ///   - label: the route label it is counted under (`malformed`, `timeout`, `over-capacity`).
+    func answerAndClose(_ error: APIError, countedIn metrics: ServiceMetrics?, as label: String) {
         let response = error.response
+        metrics?.requestAnswered(route: label, status: Int(response.status.code), duration: .zero)
         var body = channel.allocator.buffer(capacity: response.json.utf8.count)
         body.writeString(response.json)
         var fields = HTTPFields()

@@ -20,9 +20,12 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     private var timer: Scheduled<Void>?
     private var timerDeadline: NIODeadline?
     private var responseInProgress = false
+    /// Where the `408` answers are counted (under `timeout`).
+    private let metrics: ServiceMetrics?
 
-    init(limits: ConnectionDeadlines.Limits) {
+    init(limits: ConnectionDeadlines.Limits, metrics: ServiceMetrics? = nil) {
         deadlines = ConnectionDeadlines(limits: limits, openedAt: .now())
+        self.metrics = metrics
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -106,7 +109,7 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
             if responseInProgress {
                 context.close(promise: nil)
             } else {
-                context.answerAndClose(.requestTimeout)
+                context.answerAndClose(.requestTimeout, countedIn: metrics, as: "timeout")
             }
         }
     }

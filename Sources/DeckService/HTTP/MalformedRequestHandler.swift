@@ -20,6 +20,12 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     private var responseInProgress = false
     private var answered = false
+    /// Where the answers are counted (under `malformed`).
+    private let metrics: ServiceMetrics?
+
+    init(metrics: ServiceMetrics? = nil) {
+        self.metrics = metrics
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
@@ -41,7 +47,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         if responseInProgress {
             context.close(promise: nil)
         } else {
-            context.answerAndClose(.badRequest(Self.message(for: parserError)))
+            context.answerAndClose(.badRequest(Self.message(for: parserError)), countedIn: metrics, as: "malformed")
         }
     }
 

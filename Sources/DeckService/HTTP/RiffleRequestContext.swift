@@ -10,12 +10,15 @@ struct RiffleRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The connection, which an events stream closes when its subscriber cannot keep up.
     let channel: any Channel
 
+    /// Who the request comes from, as every per-client cap counts it: the peer's address (an IPv6
+    /// peer by its /64), or the client a trusted proxy forwarded for; ``RequestPipeline`` sets it
+    /// (``ClientAddressResolver``).
+    var clientKey: String
+
     init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress
         channel = source.channel
+        clientKey = ClientAddressResolver(trustedProxies: []).client(peer: remoteAddress, headers: [:])
     }
-
-    /// The client's IP address as text, the key of its rate-limit bucket.
-    var clientKey: String { remoteAddress?.ipAddress ?? "unknown" }
 }

@@ -63,7 +63,10 @@ struct RiffleResponder: Sendable {
     func checkedQuery(of request: Request) throws -> String? {
         let query = request.uri.query
         if let query, query.utf8.count > limits.maximumQueryBytes {
-            throw APIError(status: .uriTooLong, message: "The query string is longer than 16 KiB.")
+            throw APIError(
+                status: .uriTooLong,
+                message: "The query string is longer than " + ServiceLimits.describe(bytes: limits.maximumQueryBytes)
+                    + ".")
         }
         return query
     }
@@ -128,7 +131,10 @@ struct RiffleResponder: Sendable {
         do {
             body = try await request.collectBody(upTo: limits.maximumBodyBytes)
         } catch {
-            throw APIError(status: .contentTooLarge, message: "The request body is larger than 16 KiB.")
+            throw APIError(
+                status: .contentTooLarge,
+                message: "The request body is larger than " + ServiceLimits.describe(bytes: limits.maximumBodyBytes)
+                    + ".")
         }
         let contentType = request.headers[.contentType] ?? ""
         let mediaType = contentType.split(separator: ";").first?.filter { $0 != " " && $0 != "\t" }.lowercased()

@@ -35,6 +35,21 @@ public struct ServiceLimits: Sendable {
     /// closed. Keep it below the process's open-file limit (`ulimit -n`).
     public var maximumConnections = 4096
 
+    /// The most connections one client address may hold open; `nil` (the default) means a quarter of
+    /// ``maximumConnections``. Counted by the connection's peer (an IPv6 peer by its /64); trusted
+    /// proxies are not capped. Each further connection is answered 429 and closed.
+    public var maximumConnectionsPerClient: Int? = nil
+
+    /// The most connections one client address holds open, as enforced: ``maximumConnectionsPerClient``
+    /// (or, unset, a quarter of ``maximumConnections``), at least 1.
+    public var connectionCapacityPerClient: Int {
+        max(1, maximumConnectionsPerClient ?? max(0, maximumConnections) / 4)
+    }
+
+    /// The most players one client address may seat at one table in an hour (16); the next join is
+    /// answered 429 with `Retry-After`. Values below 1 count as 1.
+    public var maximumJoinsPerClientPerTable = 16
+
     /// The most event streams (`GET /api/deck/<id>/events`) one client address may hold open (32);
     /// the next is answered 429 with `Retry-After` until one of them ends. Values below 1 count as 1.
     public var maximumStreamsPerClient = 32
@@ -53,4 +68,14 @@ public struct ServiceLimits: Sendable {
 
     /// The default limits.
     public init() {}
+
+    /// A limit in bytes as error messages give it: `16 KiB` for a whole number of KiB, else
+    /// `1000 bytes`, so that the message states the limit configured, exactly.
+    ///
+    /// - Parameter bytes: a limit.
+    /// - Returns: its words.
+    public static func describe(bytes: Int) -> String {
+        bytes > 0 && bytes % 1024 == 0
+            ? String(bytes / 1024) + " KiB" : String(bytes) + (bytes == 1 ? " byte" : " bytes")
+    }
 }

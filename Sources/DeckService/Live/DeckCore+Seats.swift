@@ -19,6 +19,8 @@ extension DeckCore {
             throw APIError(status: .forbidden, message: "Only the host, " + host + ", may reorder the seats.")
         case .dealToEveryone:
             throw .onlyHostDealsToEveryone(host)
+        case .lock:
+            throw APIError(status: .forbidden, message: "Only the host, " + host + ", may lock or unlock the table.")
         case .face:
             return
         case .turn(let target, let strict):
@@ -55,6 +57,8 @@ extension DeckCore {
         guard deck.isSeated else { throw APIError.noPlayersYet }
         switch request {
         case .rename(let name, let displayName):
+            let others = deck.table?.players.filter { $0.name != name }.map(\.displayName) ?? []
+            try Self.checkDisplayName(displayName, against: others)
             try deck.rename(player: name, to: displayName)
         case .seats(let order):
             try deck.reorderSeats(order)
@@ -71,6 +75,8 @@ extension DeckCore {
                 try deck.setTurn(deck.table?.turn.flatMap { deck.nextSeat(after: $0) } ?? first)
             }
             if let strict { deck.setStrictTurns(strict) }
+        case .lock(let locked):
+            deck.setLocked(locked)
         case .face:
             break
         case .dealToEveryone(let count):

@@ -7,6 +7,9 @@ extension DeckCore {
     func join(
         _ name: String, token: String, displayName: String?, deckID id: String, on deck: inout DeckState
     ) throws -> APIResponse {
+        if let table = deck.table, table.player(named: name) == nil {
+            try Self.checkDisplayName(displayName ?? name, against: table.players.map(\.displayName))
+        }
         try deck.join(player: name, tokenHash: TableToken.hash(token), displayName: displayName)
         var body = successBody(id)
         body.add("player", string: name)
@@ -18,13 +21,15 @@ extension DeckCore {
     }
 
     /// Unseats a player: `DELETE /api/deck/<id>/player/<name>/`. The host may remove anyone; a
-    /// player may remove themself (leave). The hand goes to the bottom of the stack face down, the
-    /// pile is removed and the token stops working.
-    func leave(_ name: String, deckID id: String, on deck: inout DeckState, player: String?) throws -> APIResponse {
+    /// player may remove themself (leave). The hand is shuffled into the stack face down (see
+    /// ``DeckState/removePlayer(named:using:)``), the pile is removed and the token stops working.
+    func leave<G: RandomNumberGenerator>(
+        _ name: String, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
+    ) throws -> APIResponse {
         guard deck.table?.player(named: name) != nil else { throw APIError.playerNotFound(name) }
         guard let player else { throw APIError.seatedDeckNeedsPlayer }
         guard player == name || player == deck.host else { throw APIError.onlyHostRemoves(name) }
-        try deck.removePlayer(named: name)
+        try deck.removePlayer(named: name, using: &generator)
         var body = successBody(id)
         body.add("player", string: name)
         body.add("remaining", int: deck.remaining)
@@ -43,6 +48,19 @@ extension DeckCore {
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
         if deck.canSeePile(pile, viewer: player) { body.add("cards", json: cardJSON.array(dealt)) }
         return APIResponse(json: body.finished())
+    }
+}
+
+extension DeckCore {
+    /// Refuses (409) a display name equal, once normalised and case-folded, or confusable with
+    /// one of `others` (see ``DisplayName/clash(of:with:)``).
+    static func checkDisplayName(_ displayName: String, against others: [String]) throws(APIError) {
+        guard let clash = DisplayName.clash(of: displayName, with: others) else { return }
+        var shown = ""
+        JSONObjectWriter.writeString(clash, to: &shown)
+        throw APIError(
+            status: .conflict,
+            message: "That display name is or looks like " + shown + ", a seated player's: choose another.")
     }
 }
 

@@ -2,7 +2,9 @@ import DeckStorage
 
 extension EventHub {
     /// Runs a read the machine asked for: the deck's stored events after the read's point, each
-    /// rendered once for each of the read's views and framed for the wire.
+    /// rendered for each of the read's views and framed for the wire. A view that sees no more of
+    /// an event than a spectator shares the spectator's frame (``TableEventRenderer/showsMore(of:to:)``):
+    /// a change costs one rendering plus one per player it dealt cards to, however many watch it.
     ///
     /// Records store only what changed, so each event's counts come from replaying it on the
     /// counts before it: forwards from what the hub knows after the read's point
@@ -40,8 +42,11 @@ extension EventHub {
         var rendered: [Machine.RenderedEvent] = []
         rendered.reserveCapacity(steps.count)
         for step in steps {
+            // Rendered once for spectators; again only for the players who see more of this change.
+            let shared = EventStreamConnection.frame(renderer.event(step, deckID: read.deckID, viewer: nil))
             let frames = read.viewers.map { viewer in
-                EventStreamConnection.frame(renderer.event(step, deckID: read.deckID, viewer: viewer))
+                guard let viewer, TableEventRenderer.showsMore(of: step, to: viewer) else { return shared }
+                return EventStreamConnection.frame(renderer.event(step, deckID: read.deckID, viewer: viewer))
             }
             rendered.append(
                 Machine.RenderedEvent(number: step.number, frames: frames, unseated: step.record.unseatedPlayers))

@@ -9,15 +9,19 @@ import PlayingCards
 ///
 /// A new stream starts with `event: hello`, the deck as the subscriber sees it, with the current
 /// change number as its `id`. A stream resumed with `Last-Event-ID` (header or `last_event_id=`)
-/// instead gets every event after that id, in order; when some of them are no longer stored, one
-/// `event: resync` (the current state, like `hello`) takes their place. Then every change follows
+/// instead gets every event after that id, in order; when some of them are no longer stored, or
+/// they come to more than the resume budget (``resumeBudgetBytes``), one `event: resync` (the
+/// current state, like `hello`) takes their place. Streams that resume from the same point share
+/// one rendering of what they missed (``EventResumeCache``). Then every change follows
 /// as it is committed, and a comment line (`: keep-alive`) when the stream has been quiet.
 ///
 /// The opening is written through the response; then the connection is handed over to the hub,
 /// which writes the stream's frames straight to it (``EventStreamConnection``), and the task that
 /// answered the request ends: an open stream costs no task.
 ///
-/// Watching a plain deck makes it a live table: its changes are recorded from then on.
+/// Watching a plain deck makes it a live table: its changes are recorded from then on. That
+/// changes none of its answers (a deck without players answers as the public API does), and a
+/// refused stream (a bad token or resume point) changes nothing at all.
 ///
 /// Streams are capped (``EventStreamSlots``): per client address, and in all to half of the
 /// server's connections, so that API requests always find a connection slot.
@@ -32,6 +36,10 @@ struct EventStreamEndpoint: Sendable {
     let slots: EventStreamSlots
     /// Who is online: a player's stream holds their presence while it is open.
     let presence: PresenceTracker
+    /// The most bytes of missed events a resume sends; past it, the stream gets a `resync`.
+    var resumeBudgetBytes = ServiceConfiguration.defaultEventResumeBudgetBytes
+    /// The latest resumes, shared by streams that resume from the same point.
+    var resumes = EventResumeCache()
 
     /// The head of every stream (and of a `HEAD` that a stream would answer).
     private static let streamHeaders: HTTPFields = {
@@ -96,6 +104,9 @@ struct EventStreamEndpoint: Sendable {
     ) async throws -> Response {
         guard DeckID.isWellFormed(id), var deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
         let viewer = try caller.player(on: deck)
+        // A refused stream changes nothing: every check of the request runs before the deck
+        // becomes a live table or the player is recorded online.
+        try Self.check(resumeAfter, against: deck)
         if !deck.isLiveTable {
             guard
                 let live = try await store.update(
@@ -119,15 +130,15 @@ struct EventStreamEndpoint: Sendable {
             throw APIError(
                 status: .serviceUnavailable, message: "This connection cannot carry an event stream; reconnect.")
         }
-        // A player's open stream keeps them online: recorded before the deck is read for the
-        // opening, so the opening shows it and the stream's own later changes follow it.
+        guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
+            throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
+        }
+        // A player's open stream keeps them online: recorded once the stream can no longer be
+        // refused but for a removal meanwhile, and before the deck is read for the opening, so the
+        // opening shows it and the stream's own later changes follow it.
         var hold: PresenceHold?
         if let viewer, let tokenHash = deck.table?.player(named: viewer)?.tokenHash {
             hold = await presence.opened(deckID: id, player: viewer, tokenHash: tokenHash)
-        }
-        guard let subscriber = hub.subscribe(deckID: id, viewer: viewer, connection: connection) else {
-            hold?.release()
-            throw APIError(status: .serviceUnavailable, message: "The server is shutting down; reconnect shortly.")
         }
         do {
             // Read again after subscribing: every event after this state reaches the subscriber.
@@ -203,11 +214,8 @@ struct EventStreamEndpoint: Sendable {
         hub.openingSent(subscriber, lastSent: lastSent)
     }
 
-    /// Sends the stored events after `number` up to `last`, in order, stopping at the first gap.
-    ///
-    /// Records store only what changed, so the counts each event shows come from replaying the
-    /// events backwards from `deck`, the deck as of its change number (at or after `last`); every
-    /// event from `number + 1` to that change number must still be stored.
+    /// Sends the stored events after `number` up to `last`, in order, stopping at the first gap;
+    /// nothing when they come to more than ``resumeBudgetBytes`` (the stream then gets a `resync`).
     ///
     /// - Returns: the number of the last event sent (`number` when none).
     private func sendMissed(
@@ -215,27 +223,45 @@ struct EventStreamEndpoint: Sendable {
         replayingFrom deck: DeckState
     ) async throws -> Int64 {
         guard number < last else { return number }
+        let key = EventResumeCache.Key(deckID: deckID, after: number, through: last, viewer: viewer)
+        let resume: EventResumeCache.Resume
+        if let kept = resumes.resume(for: key) {
+            resume = kept
+        } else {
+            resume = try await renderMissed(key, replayingFrom: deck)
+            resumes.keep(resume, for: key)
+        }
+        if let frames = resume.frames { try await writer.write(frames) }
+        return resume.lastSent
+    }
+
+    /// Renders the stored events a resume sends, up to ``resumeBudgetBytes``.
+    ///
+    /// Records store only what changed, so the counts each event shows come from replaying the
+    /// events backwards from `deck`, the deck as of its change number (at or after the key's
+    /// `through`); every event from the resume point on to that change number must still be stored.
+    private func renderMissed(
+        _ key: EventResumeCache.Key, replayingFrom deck: DeckState
+    ) async throws -> EventResumeCache.Resume {
+        let nothing = EventResumeCache.Resume(frames: nil, lastSent: key.after)
         let events = try await TableEventReplay.events(
-            of: deckID, in: store, after: number, through: deck.changeNumber, followingOnly: true)
+            of: key.deckID, in: store, after: key.after, through: deck.changeNumber, followingOnly: true)
         let steps = TableEventReplay.backward(events, to: deck)
-        guard steps.first?.number == number + 1 else { return number }
+        guard steps.first?.number == key.after + 1 else { return nothing }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
         // The viewer's seat began after the last event that left them unseated: what happened
         // before it is shown as a spectator sees it, since a player of the same name who sat
         // there earlier was someone else.
-        let seatedAfter = viewer.flatMap { name in steps.last { !$0.snapshot.players.contains(name) }?.number } ?? 0
-        var sent = number
+        let seatedAfter =
+            key.viewer.flatMap { name in steps.last { !$0.snapshot.players.contains(name) }?.number } ?? 0
+        var sent = key.after
         var text = ""
-        for step in steps where step.number <= last {
-            text += renderer.event(step, deckID: deckID, viewer: step.number > seatedAfter ? viewer : nil)
+        for step in steps where step.number <= key.through {
+            text += renderer.event(step, deckID: key.deckID, viewer: step.number > seatedAfter ? key.viewer : nil)
             sent = step.number
-            if text.utf8.count >= 65_536 {
-                try await writer.write(ByteBuffer(string: text))
-                text = ""
-            }
+            if text.utf8.count > resumeBudgetBytes { return nothing }
         }
-        if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
-        return sent
+        return EventResumeCache.Resume(frames: text.isEmpty ? nil : ByteBuffer(string: text), lastSent: sent)
     }
 
     /// `hello` or `resync`: the deck as the subscriber sees it, with the current change number.

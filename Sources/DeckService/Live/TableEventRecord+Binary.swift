@@ -20,7 +20,7 @@ import PlayingCards
 /// table (version 2 only)       flags: bit 0 seating, bit 1 turn marker, bit 2 face-down piles,
 ///                              bit 3 face turn; then each present part in that order:
 ///   seating                    count, then each: name, display name (text), online (0|1); host (text, empty: none)
-///   turn marker                holder (text, empty: none), strict (0|1)
+///   turn marker                holder (text, empty: none), flags (bit 0 strict, bit 1 locked)
 ///   face-down piles            names before, names after (with `changed` counts only)
 ///   face turn                  pile name, face down (0|1), card count, one ordinal per card shown
 /// place                        0 stack, 1 drawn, 2 pile + name
@@ -111,7 +111,7 @@ extension TableEventRecord {
             }
             if let turn {
                 writer.name(turn.holder ?? "")
-                writer.byte(turn.strict ? 1 : 0)
+                writer.byte((turn.strict ? 1 : 0) | (turn.locked ? 2 : 0))
             }
             if let faceDownPiles {
                 writer.names(faceDownPiles.before)
@@ -221,7 +221,10 @@ extension TableEventRecord {
             if flags & 2 != 0 {
                 let holder = try reader.text()
                 guard holder.isEmpty || PileName.isValid(holder) else { throw TableEventRecordError("invalid turn") }
-                turn = TableTurnMarker(holder: holder.isEmpty ? nil : holder, strict: try reader.flag())
+                let markerFlags = try reader.byte()
+                guard markerFlags <= 3 else { throw TableEventRecordError("invalid turn flags") }
+                turn = TableTurnMarker(
+                    holder: holder.isEmpty ? nil : holder, strict: markerFlags & 1 != 0, locked: markerFlags & 2 != 0)
             }
             if flags & 4 != 0 {
                 guard case .changed(let change) = counts else { throw TableEventRecordError("face-down piles") }

@@ -7,6 +7,10 @@ import PlayingCards
 /// hidden place (the stack, or another player's hand) gives its count only, and such moves are
 /// merged per source and destination in a fixed order, so that neither the cards nor their new
 /// order can be told. Piles show their counts only, with `"private": true` for players' hands.
+///
+/// A frame carries only what its change changed (``touchedPiles(_:after:)``): the piles whose count,
+/// privacy or face changed, the new ones, and the names of those removed. The whole table's counts
+/// are in `hello` and `resync` only, so that a frame's size follows its change, not the table's.
 struct TableEventRenderer: Sendable {
     let cardJSON: CardJSON
 
@@ -34,8 +38,9 @@ struct TableEventRenderer: Sendable {
         var data = JSONObjectWriter(capacity: 512)
         data.add("deck_id", string: deckID)
         data.add("remaining", int: snapshot.remaining)
+        let touched = Self.touchedPiles(record, after: snapshot)
         var piles = JSONObjectWriter()
-        for pile in snapshot.piles {
+        for pile in touched.listed {
             var entry = JSONObjectWriter()
             entry.add("remaining", int: pile.remaining)
             if players.contains(pile.name) { entry.add("private", bool: true) }
@@ -43,6 +48,16 @@ struct TableEventRenderer: Sendable {
             piles.add(dynamicKey: pile.name, json: entry.finished())
         }
         data.add("piles", json: piles.finished())
+        if !touched.removed.isEmpty {
+            data.add(
+                "removed_piles",
+                json: jsonArray(
+                    touched.removed.map { name in
+                        var quoted = ""
+                        JSONObjectWriter.writeString(name, to: &quoted)
+                        return quoted
+                    }))
+        }
         var moved: [String] = []
         for move in Self.shownMoves(record.moves, players: snapshot.players, faceDown: faceDown, viewer: viewer) {
             var entry = JSONObjectWriter()
@@ -99,6 +114,62 @@ struct TableEventRenderer: Sendable {
             }
         }
         return shown + hidden.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// Whether `viewer`'s frame of a change differs from a spectator's: only when the change moved
+    /// cards into the viewer's own hand, which the viewer sees and a spectator does not. Every
+    /// other place is seen (or not) alike by both, and nothing else in a frame depends on who reads it.
+    ///
+    /// - Parameters:
+    ///   - step: the change, with the counts after it.
+    ///   - viewer: a player's name.
+    /// - Returns: `false` when the spectator's frame is the viewer's too.
+    static func showsMore(of step: TableEventReplay.Step, to viewer: String) -> Bool {
+        step.record.moves.contains { $0.to == .pile(viewer) } && step.snapshot.players.contains(viewer)
+    }
+
+    /// The piles a change touched, as its frame lists them.
+    struct TouchedPiles: Hashable, Sendable {
+        /// The piles whose count, privacy or face changed, and the new ones, in pile order, with
+        /// their counts after the change.
+        var listed: [TableSnapshot.PileCount]
+        /// The names of the piles the change removed, in their old order.
+        var removed: [String]
+    }
+
+    /// The piles a change touched: what its frame lists (see ``TouchedPiles``). A record stored in
+    /// the older whole-counts form does not say what changed: every pile is listed then.
+    ///
+    /// - Parameters:
+    ///   - record: the change.
+    ///   - snapshot: the counts right after it.
+    /// - Complexity: O(*p*) for the *p* piles whose count changed; O(*q*) in the table's *q* piles
+    ///   when the change also seated or unseated players, turned piles, or removed piles.
+    static func touchedPiles(_ record: TableEventRecord, after snapshot: TableSnapshot) -> TouchedPiles {
+        guard case .changed(let change) = record.counts else {
+            return TouchedPiles(listed: snapshot.piles, removed: [])
+        }
+        if case .counts(let counts) = change.piles, change.players == nil, change.faceDown == nil {
+            return TouchedPiles(
+                listed: counts.map { TableSnapshot.PileCount(name: $0.name, remaining: $0.after) }, removed: [])
+        }
+        var names: Set<String> = []
+        var removed: [String] = []
+        switch change.piles {
+        case .counts(let counts):
+            for count in counts { names.insert(count.name) }
+        case .replaced(let before, let after):
+            let old = Dictionary(before.map { ($0.name, $0.remaining) }, uniquingKeysWith: { first, _ in first })
+            let kept = Set(after.map(\.name))
+            for pile in after where old[pile.name] != pile.remaining { names.insert(pile.name) }
+            removed = before.map(\.name).filter { !kept.contains($0) }
+        }
+        // A player seated or unseated makes a pile private or public; a pile turned, face down or up.
+        for side in [change.players, change.faceDown].compactMap({ $0 }) {
+            names.formUnion(Set(side.before).symmetricDifference(side.after))
+        }
+        let listed = names.isEmpty ? [] : snapshot.piles.filter { names.contains($0.name) }
+        return TouchedPiles(listed: listed, removed: removed)
     }
 
     /// A sort key for a place that no pile name can clash with (a pile may be named `deck`).

@@ -34,16 +34,20 @@ struct TableSeating: Hashable, Sendable {
 struct TableTurnMarker: Hashable, Sendable {
     let holder: String?
     let strict: Bool
+    /// Whether the host has locked the table (nobody new may join): shown with the turn marker.
+    let locked: Bool
 
-    /// The turn marker of `deck` (nobody's, not strict, for a plain deck).
+    /// The turn marker of `deck` (nobody's, not strict, not locked, for a plain deck).
     init(_ deck: DeckState) {
         holder = deck.table?.turn
         strict = deck.table?.strictTurns ?? false
+        locked = deck.table?.locked ?? false
     }
 
-    init(holder: String?, strict: Bool) {
+    init(holder: String?, strict: Bool, locked: Bool = false) {
         self.holder = holder
         self.strict = strict
+        self.locked = locked
     }
 }
 
@@ -69,10 +73,11 @@ enum TablePlayersJSON {
         if let host = seating.host { body.add("host", string: host) } else { body.add("host", json: "null") }
     }
 
-    /// Adds `turn` (`null` when nobody holds it) and `strict_turns`.
+    /// Adds `turn` (`null` when nobody holds it), `strict_turns` and `locked`.
     static func addTurn(_ marker: TableTurnMarker, to body: inout JSONObjectWriter) {
         if let holder = marker.holder { body.add("turn", string: holder) } else { body.add("turn", json: "null") }
         body.add("strict_turns", bool: marker.strict)
+        body.add("locked", bool: marker.locked)
     }
 
     /// Adds all four keys for a live table; nothing for a plain deck (its answers gain no key).

@@ -9,7 +9,7 @@
 /// pile's, a 32-byte token hash, the display name (a `UInt8` length and UTF-8), the number of
 /// servers holding the player's streams (`UInt8`) and each server's number (`UInt64`
 /// little-endian); then the host's name and the turn holder's name (length 0: none) and a table
-/// flags byte (bit 0 strict turns).
+/// flags byte (bit 0 strict turns, bit 1 locked).
 ///
 /// Versions 1 to 3 are read too. Version 3 has a player flags byte where version 4 lists the
 /// servers holding the player; its online bit is not read back, since it was written by a server
@@ -116,7 +116,7 @@ extension DeckState {
             }
             Self.appendText(table.hostName ?? "", to: &bytes)
             Self.appendText(table.turn ?? "", to: &bytes)
-            bytes.append(table.strictTurns ? 1 : 0)
+            bytes.append((table.strictTurns ? 1 : 0) | (table.locked ? 2 : 0))
         }
     }
 
@@ -296,14 +296,14 @@ private struct ByteReader {
         let host = try text()
         let turn = try text()
         let tableFlags = try byte()
-        guard tableFlags <= 1 else { throw DeckDecodingError("unknown table flags") }
+        guard tableFlags <= 3 else { throw DeckDecodingError("unknown table flags") }
         let names = Set(players.map { $0.name })
         guard host.isEmpty || names.contains(host), turn.isEmpty || names.contains(turn) else {
             throw DeckDecodingError("a host or turn holder who is not seated")
         }
         return TableState(
             players: players, hostName: host.isEmpty ? nil : host, turn: turn.isEmpty ? nil : turn,
-            strictTurns: tableFlags == 1)
+            strictTurns: tableFlags & 1 != 0, locked: tableFlags & 2 != 0)
     }
 
     mutating func text() throws(DeckDecodingError) -> String {

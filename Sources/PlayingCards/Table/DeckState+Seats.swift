@@ -64,6 +64,16 @@ extension DeckState {
         self.table = table
     }
 
+    /// Locks or unlocks the table: while it is locked nobody new may join (``join(player:tokenHash:displayName:)``
+    /// throws ``TableError/Kind/tableLocked``); the players seated stay, and may leave.
+    ///
+    /// - Parameter locked: whether the table is locked.
+    public mutating func setLocked(_ locked: Bool) {
+        var table = self.table ?? TableState()
+        table.locked = locked
+        self.table = table
+    }
+
     /// The player whose turn it is when strict turns keep `player` from moving cards; `nil` when
     /// `player` may move cards (turns are not strict, nobody holds the turn, or `player` does).
     ///

@@ -25,18 +25,20 @@ extension DeckState {
     ///   - name: the player's name, a valid pile name.
     ///   - tokenHash: the SHA-256 of the player's token.
     ///   - displayName: the name shown to people (checked by the service); `nil` for `name`.
-    /// - Throws: ``TableError`` when the name is invalid, taken by a player or by a pile that holds
-    ///   cards, the table is full, the deck holds ``maximumPiles`` already, the hash has the
-    ///   wrong length or the display name is longer than ``TablePlayer/maximumDisplayNameBytes``.
-    ///   Nothing changes then.
+    /// - Throws: ``TableError`` when the name is invalid or reserved (``TablePlayer/reservedNames``),
+    ///   taken by a player or by a pile that holds cards, the table is locked or full, the deck holds
+    ///   ``maximumPiles`` already, the hash has the wrong length or the display name is longer
+    ///   than ``TablePlayer/maximumDisplayNameBytes``. Nothing changes then.
     public mutating func join(player name: String, tokenHash: [UInt8], displayName: String? = nil) throws(TableError) {
         guard PileName.isValid(name) else { throw .invalidPlayerName }
+        guard !TablePlayer.isReservedName(name) else { throw .reservedPlayerName(name) }
         guard tokenHash.count == TableState.tokenHashLength else { throw .invalidTokenHash }
         if let displayName, displayName.utf8.count > TablePlayer.maximumDisplayNameBytes {
             throw .displayNameTooLong
         }
         var table = self.table ?? TableState()
         guard table.player(named: name) == nil else { throw .playerExists(name) }
+        guard !table.locked else { throw .tableLocked }
         guard table.players.count < TableState.maximumPlayers else { throw .tableFull }
         if let index = pileIndex(named: name) {
             guard piles[index].cards.isEmpty else { throw .pileHoldsCards(name) }
@@ -54,16 +56,27 @@ extension DeckState {
         self.table = table
     }
 
-    /// Unseats a player: their hand goes to the bottom of the stack (bottom card first, as a
-    /// returned pile does), their pile is removed and their token stops working. When the host
-    /// leaves, the next player in seat order hosts; when the turn holder leaves, the turn passes to
-    /// the next player in seat order (nobody's when nobody is left).
+    /// Unseats a player: their hand is shuffled into the stack, their pile is removed and their
+    /// token stops working. When the host leaves, the next player in seat order hosts; when the turn
+    /// holder leaves, the turn passes to the next player in seat order (nobody's when nobody is left).
     ///
-    /// - Parameter name: the player's name.
-    /// - Returns: the cards that went back into the stack.
+    /// The hand's cards go to random places in the stack: the stack and the hand together take a
+    /// random order, which depends only on which cards they hold and on `generator`, not on where
+    /// each card was. A hand put under the stack in its order would let anyone draw it back from
+    /// the bottom; cards put at random places among a stack whose order someone knows in part (cards
+    /// they returned to the bottom, say) would still give away which of the cards later drawn were
+    /// the hand's. So no one learns anything about a departed hand that they could not see.
+    ///
+    /// - Parameters:
+    ///   - name: the player's name.
+    ///   - generator: the randomness for the shuffle.
+    /// - Returns: the cards that went back into the stack, in the hand's order.
     /// - Throws: ``TableError`` when no player has that name (nothing changes).
+    /// - Complexity: O(*n* log *n*) in the cards of the stack and the hand.
     @discardableResult
-    public mutating func removePlayer(named name: String) throws(TableError) -> [Card] {
+    public mutating func removePlayer<G: RandomNumberGenerator>(
+        named name: String, using generator: inout G
+    ) throws(TableError) -> [Card] {
         guard var table, let seat = table.players.firstIndex(where: { $0.name == name }) else {
             throw .playerNotFound(name)
         }
@@ -72,13 +85,30 @@ extension DeckState {
             hand = piles[index].cards
             piles.remove(at: index)
         }
-        stack.append(contentsOf: hand)
+        if !hand.isEmpty {
+            // Sorted first, so that the order drawn depends on nothing but the cards and the randomness.
+            var mixed = (stack + hand).sorted { $0.ordinal < $1.ordinal }
+            mixed.shuffle(using: &generator)
+            stack = mixed
+        }
         let successor = table.players.count > 1 ? table.players[(seat + 1) % table.players.count].name : nil
         table.players.remove(at: seat)
         if table.hostName == name { table.hostName = successor }
         if table.turn == name { table.turn = successor }
         self.table = table
         return hand
+    }
+
+    /// Unseats a player, shuffling their hand into the stack with the system's secure generator
+    /// (see ``removePlayer(named:using:)``).
+    ///
+    /// - Parameter name: the player's name.
+    /// - Returns: the cards that went back into the stack, in the hand's order.
+    /// - Throws: ``TableError`` when no player has that name (nothing changes).
+    @discardableResult
+    public mutating func removePlayer(named name: String) throws(TableError) -> [Card] {
+        var generator = SystemRandomNumberGenerator()
+        return try removePlayer(named: name, using: &generator)
     }
 
     /// Whether the pile called `name` is a player's private hand.

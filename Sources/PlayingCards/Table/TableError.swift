@@ -6,8 +6,12 @@ public struct TableError: Error, Hashable, Sendable {
         case playerExists
         /// The table already seats ``TableState/maximumPlayers`` players.
         case tableFull
+        /// The host has locked the table (``TableState/locked``): nobody new may join.
+        case tableLocked
         /// The player name is not a valid pile name.
         case invalidPlayerName
+        /// The player name is one the API gives a place (``TablePlayer/reservedNames``).
+        case reservedPlayerName
         /// The token hash does not have ``TableState/tokenHashLength`` bytes.
         case invalidTokenHash
         /// A public pile of the player's name holds cards: joining never takes cards.
@@ -38,7 +42,9 @@ public struct TableError: Error, Hashable, Sendable {
         switch kind {
         case .playerExists: self = .playerExists("this name")
         case .tableFull: self = .tableFull
+        case .tableLocked: self = .tableLocked
         case .invalidPlayerName: self = .invalidPlayerName
+        case .reservedPlayerName: self = .reservedPlayerName("this name")
         case .invalidTokenHash: self = .invalidTokenHash
         case .pileHoldsCards: self = .pileHoldsCards("this name")
         case .tooManyPiles: self = .tooManyPiles
@@ -63,9 +69,20 @@ public struct TableError: Error, Hashable, Sendable {
         kind: .tableFull,
         message: "This deck already has " + String(TableState.maximumPlayers) + " players, the most a deck seats.")
 
+    static let tableLocked = TableError(
+        kind: .tableLocked, message: "The host has locked this table: nobody new may join until it is unlocked.")
+
     static let invalidPlayerName = TableError(
         kind: .invalidPlayerName,
         message: "A player name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
+
+    static func reservedPlayerName(_ name: String) -> TableError {
+        TableError(
+            kind: .reservedPlayerName,
+            message: "The name " + name + " is what events call a place of every deck ("
+                + TablePlayer.reservedNames.sorted().joined(separator: ", ")
+                + "), in any case: choose another player name.")
+    }
 
     static func pileHoldsCards(_ name: String) -> TableError {
         TableError(

@@ -31,6 +31,8 @@ public struct TableState: Hashable, Sendable {
     public internal(set) var turn: String?
     /// Whether only the turn holder may move cards (see ``DeckState/turnHolder(blocking:)``).
     public internal(set) var strictTurns: Bool
+    /// Whether the host has locked the table: nobody new may join (see ``DeckState/setLocked(_:)``).
+    public internal(set) var locked: Bool
 
     /// Creates a table.
     ///
@@ -39,11 +41,16 @@ public struct TableState: Hashable, Sendable {
     ///   - hostName: the host; by default the first player.
     ///   - turn: who holds the turn, if anyone.
     ///   - strictTurns: whether only the turn holder may move cards.
-    public init(players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false) {
+    ///   - locked: whether nobody new may join.
+    public init(
+        players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false,
+        locked: Bool = false
+    ) {
         self.players = players
         self.hostName = hostName ?? players.first?.name
         self.turn = turn
         self.strictTurns = strictTurns
+        self.locked = locked
     }
 
     /// The host (see ``hostName``), `nil` when nobody is seated.
@@ -95,6 +102,19 @@ public struct TableState: Hashable, Sendable {
 public struct TablePlayer: Hashable, Sendable {
     /// The longest display name stored, in bytes of UTF-8 (the service also limits its characters).
     public static let maximumDisplayNameBytes = 255
+    /// The names events give the places of every deck (``CardLocation/eventName``): the stack is
+    /// `deck`, the drawn cards `drawn`. No player may take one, in any case, so that a move
+    /// `deck` → `drawn` always means the stack and the drawn cards.
+    public static let reservedNames: Set<String> = [CardLocation.stack.eventName, CardLocation.drawn.eventName]
+
+    /// Whether `name` is one of the ``reservedNames``, compared without regard to case.
+    ///
+    /// - Parameter name: a player name.
+    /// - Returns: `true` when no player may take it.
+    public static func isReservedName(_ name: String) -> Bool {
+        reservedNames.contains(name.lowercased())
+    }
+
     /// The most servers recorded as holding a player's streams; a player held by more is online
     /// all the same.
     public static let maximumPresenceHolders = 64

@@ -70,7 +70,8 @@ public struct WatchCommand: ClientSubcommand {
     }
 }
 
-/// One event as one readable line: its number, its kind, who moved what where, and every pile's size.
+/// One event as one readable line: its number, its kind, who moved what where, and the sizes of the
+/// piles it touched (of every pile for `hello` and `resync`).
 enum EventLineFormatter {
     /// `#12  pile_add      bo: 7♥ from bo to centre · stack 42 · bo 4 (private) · centre 1`.
     static func line(_ event: DeckEvent, names: [String: String] = [:]) -> String {
@@ -80,6 +81,7 @@ enum EventLineFormatter {
         for pile in event.piles {
             parts.append("\(pile.name) \(pile.remaining)" + (pile.isPrivate ? " (private)" : ""))
         }
+        for pile in event.removedPiles { parts.append("\(pile) gone") }
         let number = "#\(event.id)"
         return number.padding(5) + event.kind.name.padding(14) + parts.joined(separator: " · ")
     }
@@ -154,6 +156,9 @@ enum EventLineFormatter {
         var text = "{\"id\": \(event.id), \"event\": \"\(event.kind.name)\", \"deck_id\": \"\(event.deckID)\", "
         text += "\"remaining\": \(event.remaining), \"piles\": {" + piles.joined(separator: ", ") + "}, "
         text += "\"moved\": [" + moved.joined(separator: ", ") + "]"
+        if !event.removedPiles.isEmpty {
+            text += ", \"removed_piles\": [" + event.removedPiles.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
         if let player = event.player { text += ", \"player\": \"\(player)\"" }
         return text + "}"
     }

@@ -77,8 +77,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most connections open at once; further ones are answered 503 and closed.")
     var maxConnections = 4096
 
+    @Option(
+        help: """
+            The most connections one client address may hold open (an IPv6 address by its /64; trusted proxies \
+            are not capped); further ones are answered 429 and closed. Default: a quarter of --max-connections.
+            """)
+    var maxConnectionsPerClient: Int?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: """
+            Networks of reverse proxies (CIDR, such as 127.0.0.1/32 or 10.0.0.0/8) whose Forwarded and \
+            X-Forwarded-For headers say who the client is; every per-client cap then counts that client.
+            """)
+    var trustedProxy: [String] = []
+
     @Option(help: "The most event streams one client address may hold open; the next is answered 429.")
     var maxStreamsPerClient = 32
+
+    @Option(help: "The most players one client address may seat at one table in an hour; the next join is 429.")
+    var maxJoinsPerClient = 16
 
     @Option(
         help: """
@@ -100,6 +118,13 @@ struct ServeCommand: AsyncParsableCommand {
             kept online go offline this long after its last renewal (renewed every quarter of it).
             """)
     var presenceLease: Double = 20
+
+    @Option(
+        help: """
+            The most bytes of missed events a stream resumed with Last-Event-ID is sent; past it, one resync \
+            (the deck as it is now) instead.
+            """)
+    var eventResumeBytes = 256 * 1024
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
@@ -127,6 +152,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard maxStreamsPerClient >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1.") }
+        if let maxConnectionsPerClient, maxConnectionsPerClient < 1 {
+            throw ValidationError("--max-connections-per-client must be at least 1.")
+        }
+        for network in trustedProxy where !ServiceConfiguration.isNetwork(network) {
+            throw ValidationError("--trusted-proxy takes networks such as 10.0.0.0/8 or ::1, got '\(network)'.")
+        }
+        guard eventResumeBytes >= 0 else { throw ValidationError("--event-resume-bytes must be 0 or more.") }
+        guard maxJoinsPerClient >= 1 else { throw ValidationError("--max-joins-per-client must be at least 1.") }
         if let maxStreams, !(0...(maxConnections / 2)).contains(maxStreams) {
             throw ValidationError(
                 "--max-streams must be 0…\(maxConnections / 2) (half of --max-connections), got \(maxStreams).")
@@ -144,6 +177,8 @@ struct ServeCommand: AsyncParsableCommand {
         limits.idleConnectionTimeout = .seconds(idleTimeout)
         limits.maximumConnections = maxConnections
         limits.maximumStreamsPerClient = maxStreamsPerClient
+        limits.maximumJoinsPerClientPerTable = maxJoinsPerClient
+        limits.maximumConnectionsPerClient = maxConnectionsPerClient
         limits.maximumStreams = maxStreams
         return limits
     }
@@ -159,6 +194,8 @@ struct ServeCommand: AsyncParsableCommand {
             deckLifetimeSeconds: Int64(deckLifetimeDays * 86400), limits: limits, webRoot: webRoot)
         options.presenceGrace = .milliseconds(Int64(presenceGrace * 1000))
         options.presenceLease = .milliseconds(Int64(presenceLease * 1000))
+        options.trustedProxies = trustedProxy
+        options.eventResumeBudgetBytes = eventResumeBytes
         let configuration = options
         let app = RiffleServer.makeApplication(
             configuration: configuration, store: store, logger: logger,

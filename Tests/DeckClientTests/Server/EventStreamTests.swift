@@ -102,7 +102,11 @@ struct EventStreamTests {
             #expect(changes.map(\.id) == Array((hello.id + 1)...(hello.id + 8)), "every change once, in order")
             #expect(changes.map(\.kind) == Array(repeating: DeckEvent.Kind.deal, count: 8))
             #expect(changes.last?.remaining == 52 - 9)
-            #expect(changes.last?.piles[named: "centre"]?.remaining == 4)
+            // Each change lists the piles it touched; folded from the hello, they give every pile's size.
+            let piles = changes.reduce(hello.piles) { $1.applyingPiles(to: $0) }
+            #expect(piles[named: "centre"]?.remaining == 4)
+            #expect(piles[named: "ana"]?.remaining == 5)
+            #expect(changes.last?.piles.map(\.name) == ["ana"], "the last change touched Ana's hand alone")
             #expect(proxy.connectionCount > connectionsBefore, "the stream connected again by itself")
             #expect(changes[0].moved.first?.cards?.count == 1, "Ana's own cards are shown to her stream")
         } catch {

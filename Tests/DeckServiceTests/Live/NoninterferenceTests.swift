@@ -115,3 +115,80 @@ import Testing
         return nil
     }
 }
+
+extension NoninterferenceTests {
+    /// How many seeded tables the departed-hand property checks.
+    static let departureCount: UInt64 = 2_000
+
+    /// A departed hand leaves no trace: when a player leaves or the host removes them, what any
+    /// other observer learns from then on (the leave, then draws from the bottom and the top that
+    /// empty the stack, each by a random player) is the same whichever cards the hand held and
+    /// wherever the stack's cards were. Each pair of twins differs only in the cards of the hand and
+    /// the stack, mixed among those places; both run with the same randomness.
+    @Test func whatLaterDrawsRevealIsIndependentOfADepartedHand() throws {
+        var failures: [String] = []
+        for seed in 0..<Self.departureCount where failures.count < 3 {
+            if let failure = try Self.checkDeparture(seed: seed) { failures.append(failure) }
+        }
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
+
+    static func checkDeparture(seed: UInt64) throws -> String? {
+        var generator = SeededRandomNumberGenerator(seed: seed)
+        let deck = try RandomTable.make(using: &generator)
+        let players = deck.table?.players ?? []
+        guard let departing = players.randomElement(using: &generator), let host = deck.table?.host else {
+            return nil
+        }
+        let remover = Bool.random(using: &generator) ? departing : host
+        let stayers = players.filter { $0.name != departing.name }
+        guard !stayers.isEmpty else { return nil }
+        let bottomCount = Int.random(in: 0...deck.stack.count + 5, using: &generator)
+        let drawers = (0..<2).map { _ in stayers.randomElement(using: &generator) ?? host }
+        let requestSeed = generator.next()
+        let steps: [(DeckRequest, TablePlayer)] = [
+            (.leave(player: departing.name), remover),
+            (.draw(count: bottomCount, source: .bottom), drawers[0]),
+            (.draw(count: 60 * 3, source: .top), drawers[1]),
+        ]
+        let observers: [String?] = [nil] + stayers.map(\.name)
+        for observer in observers {
+            let twin = RandomTable.twin(of: deck, mixingHandOf: departing.name, using: &generator)
+            var original = deck
+            var other = twin
+            var originalGenerator = SeededRandomNumberGenerator(seed: requestSeed)
+            var twinGenerator = SeededRandomNumberGenerator(seed: requestSeed)
+            for (request, caller) in steps {
+                let seen = observe(request, by: caller, on: &original, seenBy: observer, using: &originalGenerator)
+                let seenInTwin = observe(request, by: caller, on: &other, seenBy: observer, using: &twinGenerator)
+                if seen != seenInTwin {
+                    return """
+                        seed \(seed): \(departing.name) removed by \(remover.name), then \(request) by \(caller.name)
+                        observer: \(observer ?? "spectator")
+                        original: \(String(seen.description.prefix(600)))
+                        twin:     \(String(seenInTwin.description.prefix(600)))
+                        """
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Runs `request` by `caller` on `deck` and returns what `observer` sees of it.
+    static func observe(
+        _ request: DeckRequest, by caller: TablePlayer, on deck: inout DeckState, seenBy observer: String?,
+        using generator: inout SeededRandomNumberGenerator
+    ) -> Observation {
+        let deckID = "abcdefabcdef"
+        let before = deck
+        let outcome = DeckCore(cardJSON: cardJSON).answer(
+            request, deckID: deckID, deck: &deck, caller: .token(hash: caller.tokenHash), using: &generator)
+        let event = outcome.record.map { record in
+            guard let snapshot = try? record.snapshot(after: TableSnapshot(before)) else { return "no replay" }
+            let step = TableEventReplay.Step(number: outcome.changeNumber, record: record, snapshot: snapshot)
+            return TableEventRenderer(cardJSON: cardJSON).event(step, deckID: deckID, viewer: observer)
+        }
+        let answer = observer == caller.name ? String(outcome.response.status.code) + " " + outcome.response.json : nil
+        return Observation(answer: answer, event: event, changeNumber: outcome.changeNumber)
+    }
+}

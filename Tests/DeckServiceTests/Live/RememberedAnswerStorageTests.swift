@@ -12,6 +12,8 @@ import Testing
     /// A join, a deal into the hand and a draw, each with a key; returns the answers and the
     /// requests to resend.
     private struct Played {
+        /// The server the requests were first answered by.
+        let baseURL: String
         let deckID: String
         let token: String
         let answers: [RawAnswer]
@@ -37,15 +39,18 @@ import Testing
         }
         #expect(answers.allSatisfy { $0.status == 200 && !$0.replayed })
         #expect(answers[2].pileCodes("ana").count == 5)
-        return Played(deckID: id, token: token, answers: answers, requests: requests)
+        return Played(baseURL: baseURL, deckID: id, token: token, answers: answers, requests: requests)
     }
 
-    /// Sends every request again, with its key, to `baseURL`: each answer must be the first one.
+    /// Sends every request again, with its key, to `baseURL`: each answer must be the first one (a
+    /// remembered answer keeps the cards, not their objects: their images point at the server that
+    /// answers now).
     private func expectReplayed(_ played: Played, at baseURL: String) async throws {
         for (request, first) in zip(played.requests, played.answers) {
             let again = try await send(
                 request.method, baseURL + request.path, token: request.token, headers: Self.key(request.name))
-            #expect(again.status == first.status && again.body == first.body, "\(request.name)")
+            let firstBody = first.body.replacingOccurrences(of: played.baseURL, with: baseURL)
+            #expect(again.status == first.status && again.body == firstBody, "\(request.name)")
             #expect(again.etag == first.etag && again.replayed, "\(request.name)")
         }
         let info = try await send("GET", baseURL + "/api/deck/\(played.deckID)/")
@@ -100,7 +105,11 @@ import Testing
             for try await answer in group { all.append(answer) }
             return all
         }
-        #expect(answers.allSatisfy { $0.status == 200 && $0.body == answers[0].body })
+        // Each server renders the cards' images under its own address.
+        let bodies = answers.map {
+            $0.body.replacingOccurrences(of: first.baseURL, with: "").replacingOccurrences(of: second.baseURL, with: "")
+        }
+        #expect(answers.allSatisfy { $0.status == 200 } && bodies.allSatisfy { $0 == bodies[0] })
         #expect(answers.filter { !$0.replayed }.count == 1, "one made it, the others were told its answer")
         let deck = try #require(try await store.deck(withID: played.deckID))
         #expect(deck.remaining == 52 - 5 - 3 - 2 && deck.changeNumber == 4)

@@ -91,4 +91,29 @@ import Testing
             #expect(revealedCodes(in: events[1].data + events[2].data, of: Self.allCodes).isEmpty)
         }
     }
+
+    /// A departing hand cannot be drawn back: after the host removes a player, and after a player
+    /// leaves, the bottom of the stack is not the hand (it used to be, reversed), and the stack
+    /// holds the hand's cards somewhere.
+    @Test func aDepartedHandCannotBeDrawnBackFromTheBottom() async throws {
+        try await TestServer.run { server in
+            for hostRemoves in [true, false] {
+                let table = try await TestTable.create(on: server.baseURL)
+                _ = try await send("GET", table.deckURL + "/shuffle/")
+                let alice = try await table.join("alice")
+                let bob = try await table.join("bob")
+                #expect(try await send("GET", table.deckURL + "/pile/bob/deal/?count=5", token: alice).status == 200)
+                let hand = try await send("GET", table.deckURL + "/pile/bob/list/", token: bob).pileCodes("bob")
+                #expect(hand.count == 5)
+                let left = try await send("DELETE", table.deckURL + "/player/bob/", token: hostRemoves ? alice : bob)
+                #expect(left.status == 200)
+                let bottom = try await send("GET", table.deckURL + "/draw/bottom/?count=5", token: alice)
+                #expect(bottom.codes.count == 5)
+                #expect(bottom.codes != hand.reversed(), "the hand came back from the bottom in its order")
+                #expect(Set(bottom.codes) != Set(hand), "the hand came back from the bottom")
+                let rest = try await send("GET", table.deckURL + "/draw/?count=52", token: alice)
+                #expect(Set(hand).isSubset(of: Set(rest.codes + bottom.codes)))
+            }
+        }
+    }
 }

@@ -39,3 +39,35 @@ import Testing
         #expect(TableEventRenderer.shownMoves(play, players: ["alice"], viewer: nil).first?.cards == cards("2S"))
     }
 }
+
+extension TableEventRendererTests {
+    /// The hub renders a change once for spectators and again only for the players who see more
+    /// of it (``TableEventRenderer/showsMore(of:to:)``): on random tables and random changes, every
+    /// other player's frame is the spectator's, byte for byte.
+    @Test func aPlayerWhoSeesNoMoreThanASpectatorGetsTheSpectatorsFrame() throws {
+        let renderer = TableEventRenderer(cardJSON: NoninterferenceTests.cardJSON)
+        let core = DeckCore(cardJSON: NoninterferenceTests.cardJSON)
+        var shared = 0
+        for seed in UInt64(0)..<300 {
+            var generator = SeededRandomNumberGenerator(seed: seed)
+            var deck = try RandomTable.make(using: &generator)
+            for step in 0..<6 {
+                let request = RandomTable.request(on: deck, step: step, using: &generator)
+                let caller = RandomTable.caller(on: deck, using: &generator)
+                let before = deck
+                let outcome = core.answer(
+                    request, deckID: "abcdefabcdef", deck: &deck, caller: caller, using: &generator)
+                guard let record = outcome.record, let snapshot = try? record.snapshot(after: TableSnapshot(before))
+                else { continue }
+                let step = TableEventReplay.Step(number: outcome.changeNumber, record: record, snapshot: snapshot)
+                let spectators = renderer.event(step, deckID: "abcdefabcdef", viewer: nil)
+                for player in deck.table?.players.map(\.name) ?? []
+                where !TableEventRenderer.showsMore(of: step, to: player) {
+                    #expect(renderer.event(step, deckID: "abcdefabcdef", viewer: player) == spectators)
+                    shared += 1
+                }
+            }
+        }
+        #expect(shared > 1_000)
+    }
+}

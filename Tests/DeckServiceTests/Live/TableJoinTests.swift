@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test func badJoinsAreRefusedAndChangeNothing() async throws {
-        let server = try await TestServer.start()
+        // All 64 seats from one address: past the default cap of joins per address and table.
+        let server = try await TestServer.start { $0.limits.maximumJoinsPerClientPerTable = 65 }
         let table = try await TestTable.create(on: server.baseURL)
         #expect(try await send("POST", table.deckURL + "/player/al%20ice/").status == 400)
         #expect(

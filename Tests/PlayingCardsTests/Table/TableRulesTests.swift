@@ -76,12 +76,23 @@ import Testing
         #expect(plain.piles.isEmpty)
     }
 
-    @Test func removingAPlayerPutsTheHandUnderTheStackAndPassesTheHost() throws {
+    @Test func removingAPlayerShufflesTheHandIntoTheStackAndPassesTheHost() throws {
         var deck = try dealtTable()
         #expect(deck.host == "alice")
-        let hand = try deck.removePlayer(named: "alice")
+        let stack = deck.stack
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        let hand = try deck.removePlayer(named: "alice", using: &generator)
         #expect(hand.map(\.code) == ["AS", "2S", "3S"])
-        #expect(deck.stack.suffix(3).map(\.code) == ["AS", "2S", "3S"])
+        #expect(deck.stack.count == stack.count + 3)
+        #expect(deck.stack.sorted { $0.ordinal < $1.ordinal } == (stack + hand).sorted { $0.ordinal < $1.ordinal })
+        #expect(deck.stack.suffix(3).map(\.code) != ["AS", "2S", "3S"])
+        // The order depends only on the cards and the randomness, not on where they were.
+        var twin = try dealtTable()
+        var twinGenerator = SeededRandomNumberGenerator(seed: 7)
+        try twin.shufflePile(named: "alice", using: &twinGenerator)
+        twinGenerator = SeededRandomNumberGenerator(seed: 7)
+        try twin.removePlayer(named: "alice", using: &twinGenerator)
+        #expect(twin.stack == deck.stack)
         #expect(deck.pile(named: "alice") == nil)
         #expect(deck.host == "bob")
         #expect(deck.isConsistent)

@@ -101,7 +101,7 @@ export class FakeTableServer {
     const hand = deck.piles.get(name) || [];
     deck.stack.push(...hand);
     deck.piles.delete(name);
-    this.record(deck, 'leave', by, hand.length ? [{ from: name, to: 'deck', codes: hand }] : []);
+    this.record(deck, 'leave', by, hand.length ? [{ from: name, to: 'deck', codes: hand }] : [], { removed_piles: [name] });
   }
 
   pile(deck, name) {

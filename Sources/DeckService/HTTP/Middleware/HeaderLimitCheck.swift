@@ -14,7 +14,7 @@ struct HeaderLimitCheck: Sendable {
         let message =
             tooMany
             ? "The request has \(request.headers.count) header fields; at most \(limits.maximumHeaderCount) are allowed."
-            : "The request's header fields are larger than \(limits.maximumHeaderBytes / 1024) KiB."
+            : "The request's header fields are larger than \(ServiceLimits.describe(bytes: limits.maximumHeaderBytes))."
         return APIError(status: .requestHeaderFieldsTooLarge, message: message).response(to: request)
     }
 }

@@ -14,6 +14,8 @@ import Hummingbird
 struct RequestPipeline: HTTPResponder {
     typealias Context = RiffleRequestContext
 
+    /// Who each request comes from (``ClientAddressResolver``): the key of every per-client cap.
+    let clients: ClientAddressResolver
     let accounting: RequestAccounting
     let headerLimit: HeaderLimitCheck
     /// The rate limit; `nil` when the server has none.
@@ -22,6 +24,8 @@ struct RequestPipeline: HTTPResponder {
     let dispatch: RiffleResponder
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        var context = context
+        context.clientKey = clients.client(peer: context.remoteAddress, headers: request.headers)
         let start = accounting.began()
         defer { accounting.ended() }
         var response: Response
@@ -37,7 +41,7 @@ struct RequestPipeline: HTTPResponder {
             do {
                 response = try await dispatch.respond(to: request, context: context)
             } catch {
-                response = try errors.response(to: error, request: request, context: context)
+                response = errors.response(to: error, request: request, context: context)
             }
             CORS.addHeaders(to: &response.headers)
         }

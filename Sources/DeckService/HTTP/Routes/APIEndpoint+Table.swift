@@ -86,6 +86,9 @@ extension APIEndpoint {
             "turn", paths: ["deck/:deck/turn/"],
             handler: .deck { try DeckAPI.tableRequest(.turn, $0.parameters, method: $0.method) }),
         APIEndpoint(
+            "lock", paths: ["deck/:deck/lock/"],
+            handler: .deck { try DeckAPI.tableRequest(.lock, $0.parameters, method: $0.method) }),
+        APIEndpoint(
             "rename", paths: ["deck/:deck/player/:player/rename/"],
             handler: .deck {
                 try DeckAPI.tableRequest(.rename(player: $0.captures.player ?? ""), $0.parameters, method: $0.method)

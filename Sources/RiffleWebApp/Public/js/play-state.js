@@ -227,8 +227,9 @@ export function applyTableEvent(table, data, me) {
     if (target && target.cards) target.cards.push(...codes);
   }
   if (typeof data.remaining === 'number') table.remaining = data.remaining;
+  // An event lists only the piles its change touched, and names those it removed.
+  for (const name of data.removed_piles || []) if (table.piles[name]) removePile(table, name);
   if (data.piles) {
-    for (const name of table.order.slice()) if (!data.piles[name]) removePile(table, name);
     for (const [name, pile] of Object.entries(data.piles)) {
       const entry = table.piles[name];
       entry.remaining = pile.remaining;
@@ -248,7 +249,7 @@ export function applyTableEvent(table, data, me) {
 export function eventConfirms(change, kind, data, me) {
   if (data.player && data.player !== me) return false;
   if (change.kind === 'newRound') return kind === 'shuffle';
-  if (change.kind === 'remove') return kind === 'leave' && Boolean(data.piles) && !data.piles[change.player];
+  if (change.kind === 'remove') return kind === 'leave' && (data.removed_piles || []).includes(change.player);
   if (change.kind === 'turn' || change.kind === 'seats') return kind === change.kind;
   if (change.kind === 'dealAll') {
     const moves = (data.moved || []).filter((move) => move.from === 'deck');
@@ -334,9 +335,9 @@ export function pileLabel(name) {
   return `the pile ${name}`;
 }
 
-/** Whether a `shuffle` event is a new round: every pile it lists is empty (a full reshuffle collects them all). */
+/** Whether a `shuffle` event is a new round: cards came back to the deck (a shuffle of the deck alone moves none). */
 export function isNewRound(data) {
-  return Object.values(data.piles || {}).every((pile) => pile.remaining === 0);
+  return (data.moved || []).some((move) => move.to === 'deck');
 }
 
 /**
@@ -349,8 +350,8 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
   const who = mine ? 'You' : data.player ? nameOf(data.player) : 'Someone';
   if (kind === 'join') return mine ? 'You joined the table.' : `${who} joined the table.`;
   if (kind === 'leave') {
-    const seated = (name) => Boolean(data.piles && data.piles[name] && data.piles[name].private);
-    const gone = before ? otherPlayers(before, me).filter((name) => !seated(name)) : [];
+    const removed = data.removed_piles || [];
+    const gone = before ? otherPlayers(before, me).filter((name) => removed.includes(name)) : [];
     if (gone.length === 1 && gone[0] !== data.player) {
       return mine ? `You removed ${nameOf(gone[0])} from the table.` : `${nameOf(gone[0])} is no longer at the table.`;
     }

@@ -223,3 +223,26 @@ struct RandomTable {
             drawn: deck.drawn, shuffled: deck.shuffled, table: deck.table, changeNumber: deck.changeNumber)
     }
 }
+
+extension RandomTable {
+    /// A twin of `deck` for a hand about to depart: the cards of `player`'s hand and of the stack
+    /// permuted among those places (each keeping its size), as someone who sees neither cannot
+    /// tell them apart; `deck` itself when the hand is empty.
+    static func twin(
+        of deck: DeckState, mixingHandOf player: String, using generator: inout SeededRandomNumberGenerator
+    ) -> DeckState {
+        // An empty hand is no secret (its count is public), and leaves the stack as it was.
+        guard let handIndex = deck.piles.firstIndex(where: { $0.name == player }), !deck.piles[handIndex].cards.isEmpty
+        else { return deck }
+        var piles = deck.piles
+        let hand = piles[handIndex]
+        var cards = deck.stack + hand.cards
+        cards.shuffle(using: &generator)
+        let stack = Array(cards.prefix(deck.stack.count))
+        piles[handIndex] = Pile(
+            name: hand.name, cards: Array(cards.dropFirst(deck.stack.count)), isFaceDown: hand.isFaceDown)
+        return DeckState(
+            composition: deck.composition, stack: stack, piles: piles,
+            drawn: deck.drawn, shuffled: deck.shuffled, table: deck.table, changeNumber: deck.changeNumber)
+    }
+}

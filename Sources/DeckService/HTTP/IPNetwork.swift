@@ -1,0 +1,79 @@
+import NIOCore
+
+/// An IP address as bytes (4 for IPv4, 16 for IPv6), and a network of them (`10.0.0.0/8`,
+/// `fd00::/8`, or one address), for ``ClientAddressResolver``'s trusted proxies.
+///
+/// Addresses are parsed by NIO (`SocketAddress(ipAddress:port:)`); an IPv4-mapped IPv6 address
+/// (`::ffff:192.0.2.1`) is its IPv4 address.
+struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
+    /// The network's address, its bits past ``prefixLength`` zero.
+    let address: [UInt8]
+    /// How many leading bits a member shares with ``address``.
+    let prefixLength: Int
+
+    /// Parses `192.0.2.0/24`, `2001:db8::/32`, or an address alone (a network of one).
+    ///
+    /// - Returns: `nil` when `text` is not a network.
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let address = Self.bytes(of: String(parts[0])) else { return nil }
+        let bits = address.count * 8
+        var prefixLength = bits
+        if parts.count == 2 {
+            guard let length = Int(parts[1]), (0...bits).contains(length) else { return nil }
+            prefixLength = length
+        }
+        self.address = Self.masked(address, to: prefixLength)
+        self.prefixLength = prefixLength
+    }
+
+    /// Whether `address` (bytes, as ``bytes(of:)`` gives them) is in this network.
+    func contains(_ address: [UInt8]) -> Bool {
+        address.count == self.address.count && Self.masked(address, to: prefixLength) == self.address
+    }
+
+    var description: String { Self.text(of: address) + "/" + String(prefixLength) }
+
+    /// The bytes of an IP address written as text, `nil` when it is none.
+    static func bytes(of text: String) -> [UInt8]? {
+        var text = Substring(text)
+        if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
+        guard !text.isEmpty, text.count <= 64, let socket = try? SocketAddress(ipAddress: String(text), port: 0) else {
+            return nil
+        }
+        return bytes(of: socket)
+    }
+
+    /// The bytes of a socket's IP address, `nil` for a Unix socket.
+    static func bytes(of socket: SocketAddress) -> [UInt8]? {
+        switch socket {
+        case .v4(let address):
+            return withUnsafeBytes(of: address.address.sin_addr) { Array($0) }
+        case .v6(let address):
+            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
+            // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address.
+            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                return Array(bytes[12...])
+            }
+            return bytes
+        case .unixDomainSocket:
+            return nil
+        }
+    }
+
+    /// `address` with every bit past the first `length` cleared.
+    static func masked(_ address: [UInt8], to length: Int) -> [UInt8] {
+        address.enumerated().map { index, byte in
+            let kept = max(0, min(8, length - index * 8))
+            return kept == 8 ? byte : byte & UInt8(truncatingIfNeeded: 0xff << (8 - kept))
+        }
+    }
+
+    /// An address's bytes as text: dotted for IPv4, eight groups of hex for IPv6.
+    static func text(of address: [UInt8]) -> String {
+        if address.count == 4 { return address.map { String($0) }.joined(separator: ".") }
+        return stride(from: 0, to: address.count, by: 2).map {
+            String(UInt16(address[$0]) << 8 | UInt16(address[$0 + 1]), radix: 16)
+        }.joined(separator: ":")
+    }
+}

@@ -17,7 +17,7 @@ extension DeckState {
     @discardableResult
     public mutating func dealToEveryone(count: Int) throws(DeckError) -> [(player: String, cards: [Card])] {
         guard count >= 0 else { throw .negativeCount }
-        let players = table?.players.map(\.name) ?? []
+        let players = table?.players.map { $0.name } ?? []
         guard !players.isEmpty else { return [] }
         let total = count * players.count
         guard total <= stack.count else { throw .notEnoughCardsToDeal(requested: total) }

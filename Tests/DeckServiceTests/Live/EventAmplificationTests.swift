@@ -5,7 +5,7 @@ import Testing
 /// No request makes the server send or render much more than it changed (issue 41, finding 2):
 /// event frames carry only what changed, the whole table staying in `hello` and `resync`, and a
 /// resume sends at most its budget, then a `resync` in place of what it missed.
-@Suite struct EventAmplificationTests {
+@Suite(.stopsItsServers) struct EventAmplificationTests {
     static func longName(_ index: Int) -> String { "pile-\(index)-" + String(repeating: "x", count: 54) }
 
     /// A draw on a deck of 40 long-named piles: its frame lists no pile (the piles kept their

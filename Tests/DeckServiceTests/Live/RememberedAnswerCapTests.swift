@@ -8,7 +8,7 @@ import Testing
 /// costs the database about a kilobyte more than the same draw without a key (it cost 99 KB), a
 /// change that changed nothing is not remembered, and past a deck's cap a keyed change is refused
 /// with `429` instead of an older key being forgotten.
-@Suite struct RememberedAnswerCapTests {
+@Suite(.stopsItsServers) struct RememberedAnswerCapTests {
     /// What one keyed `new/draw/?count=1000&deck_count=20` adds to the database beyond the same
     /// request without a key, on average over several, on each persistent backend.
     @Test(arguments: StoreBackend.persistent)

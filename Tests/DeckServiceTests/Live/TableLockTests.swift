@@ -4,7 +4,7 @@ import Testing
 
 /// No one fills a table (issue 41, finding 5): the host may lock it, and one address seats only
 /// so many players at one table.
-@Suite struct TableLockTests {
+@Suite(.stopsItsServers) struct TableLockTests {
     @Test func aLockedTableTakesNoNewPlayerAndOnlyTheHostLocksIt() async throws {
         try await TestServer.run { server in
             let table = try await TestTable.create(on: server.baseURL)

@@ -4,7 +4,7 @@ import Testing
 
 /// Error messages state the limits configured, and every request is counted in the metrics,
 /// whatever answers it (issue 41, finding 10).
-@Suite struct ConfiguredLimitMessageTests {
+@Suite(.stopsItsServers) struct ConfiguredLimitMessageTests {
     @Test func messagesStateTheConfiguredLimits() async throws {
         let server = try await TestServer.start { configuration in
             configuration.limits.maximumQueryBytes = 1000

@@ -8,7 +8,7 @@ import Testing
 /// Every per-client cap counts the real client (issue 41, finding 4): behind a trusted proxy, the
 /// one its `Forwarded` or `X-Forwarded-For` names; from any other peer, the peer, whatever such
 /// headers say. Open connections are capped per address too.
-@Suite struct TrustedProxyTests {
+@Suite(.stopsItsServers) struct TrustedProxyTests {
     private static func stream(
         _ server: TestServer, _ deckID: String, headers: [String: String]
     ) async throws -> EventStreamReader {

@@ -6,7 +6,7 @@ import Testing
 /// dealt one card at a time in seat order, made once however often it is sent with its
 /// `Idempotency-Key`, refused to everyone but the host, and shown to each viewer only as the
 /// visibility rule allows.
-@Suite struct TableDealToEveryoneTests {
+@Suite(.stopsItsServers) struct TableDealToEveryoneTests {
     private static let key = ["Idempotency-Key": "test-key-deal-everyone-0123456789"]
 
     /// A table of three players (alice hosts, bob, carol) on a deck in its new, unshuffled order,
@@ -34,7 +34,6 @@ import Testing
 
     @Test func theHostDealsToEveryoneInSeatOrderInOneChangeAndOneEvent() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let (table, tokens) = try await threePlayers(on: server)
         let alice = try #require(tokens["alice"])
         // The host seats carol first: dealing follows the seats, not the order of joining.
@@ -59,7 +58,6 @@ import Testing
 
     @Test func aResentDealToEveryoneDealsOnceAndIsOneEvent() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let (table, tokens) = try await threePlayers(on: server)
         let alice = try #require(tokens["alice"])
         let watcher = try await stream(table, port: server.port, token: nil)
@@ -87,7 +85,6 @@ import Testing
 
     @Test func onlyTheHostMayDealToEveryone() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let (table, tokens) = try await threePlayers(on: server)
         let url = table.deckURL + "/deal/"
         let before = try await send("GET", table.deckURL + "/").etag
@@ -111,7 +108,6 @@ import Testing
 
     @Test func theEventShowsEachViewerOnlyItsOwnCards() async throws {
         let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
         let (table, tokens) = try await threePlayers(on: server)
         let viewers: [(String?, String?)] = [("alice", tokens["alice"]), ("bob", tokens["bob"]), (nil, nil)]
         var streams: [(String?, EventStreamReader)] = []

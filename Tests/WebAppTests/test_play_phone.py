@@ -317,3 +317,26 @@ def test_deal_5_to_everyone_with_four_players_is_one_tap_and_one_change(driver, 
     assert not [b for b in driver.find_elements(By.TAG_NAME, "button")
                 if b.is_displayed() and b.accessible_name == "Deal 5 to everyone"], "offered only while hands are empty"
     no_page_errors(driver)
+
+
+def test_undo_puts_the_card_back_in_its_place(driver, server):
+    link = start_table(driver, server)
+    deck = link.rsplit("/", 1)[1]
+    set_viewport(driver, 360, 740)
+    field(driver, "Your name").send_keys("ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are ana.")
+    field(driver, "Cards each").clear()
+    field(driver, "Cards each").send_keys("5")
+    button(driver, "Deal to everyone").click()
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    dealt = hand(driver)
+    press_card(driver, card_button(driver, dealt[1]))
+    button(driver, "Play").click()
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[1]])
+    live_and_saved(driver)
+    button(driver, f"Undo your last play: take back the {card_name(dealt[1])}").click()
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [])
+    live_and_saved(driver)
+    assert hand(driver) == dealt, "the card is back where it was, not at the end"
+    no_page_errors(driver)

@@ -200,14 +200,15 @@ def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, play
         no_page_errors(page)
 
 
-def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver, other, server):
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver, other, server, width, height):
     ana, bo = driver, other
     link = start_table(ana, server)
     deck = link.rsplit("/", 1)[1]
     set_viewport(ana, 360, 740)
     field(ana, "Your name").send_keys("Ana")
     button(ana, "Join the table").click()
-    join(bo, server, link, "Bo", 360, 740)
+    join(bo, server, link, "Bo", width, height)
     text_shown(ana, "Bo: 0 cards, face down")
     field(ana, "Cards each").clear()
     field(ana, "Cards each").send_keys("5")
@@ -235,7 +236,7 @@ def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver
     assert centre_codes(server, deck) == [] and len(hand(bo)) == 5, "nothing was played out of turn"
     button(bo, "Dismiss the notice").click()
     PageWait(bo, 5).until(lambda d: not d.find_element(By.CSS_SELECTOR, ".play-notice").is_displayed())
-    screenshot(bo, "phone-strict-out-of-turn-360x740")
+    screenshot(bo, f"phone-strict-out-of-turn-{width}x{height}")
 
     # A notice goes by itself once a change is made: Bo's turn, and he plays.
     card_button(bo, bo_cards[1]).send_keys(Keys.ENTER)

@@ -200,14 +200,15 @@ def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, play
         no_page_errors(page)
 
 
-def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver, other, server):
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver, other, server, width, height):
     ana, bo = driver, other
     link = start_table(ana, server)
     deck = link.rsplit("/", 1)[1]
     set_viewport(ana, 360, 740)
     field(ana, "Your name").send_keys("Ana")
     button(ana, "Join the table").click()
-    join(bo, server, link, "Bo", 360, 740)
+    join(bo, server, link, "Bo", width, height)
     text_shown(ana, "Bo: 0 cards, face down")
     field(ana, "Cards each").clear()
     field(ana, "Cards each").send_keys("5")
@@ -235,7 +236,7 @@ def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver
     assert centre_codes(server, deck) == [] and len(hand(bo)) == 5, "nothing was played out of turn"
     button(bo, "Dismiss the notice").click()
     PageWait(bo, 5).until(lambda d: not d.find_element(By.CSS_SELECTOR, ".play-notice").is_displayed())
-    screenshot(bo, "phone-strict-out-of-turn-360x740")
+    screenshot(bo, f"phone-strict-out-of-turn-{width}x{height}")
 
     # A notice goes by itself once a change is made: Bo's turn, and he plays.
     card_button(bo, bo_cards[1]).send_keys(Keys.ENTER)
@@ -316,4 +317,27 @@ def test_deal_5_to_everyone_with_four_players_is_one_tap_and_one_change(driver, 
     text_shown(driver, "32 cards left in the deck.")
     assert not [b for b in driver.find_elements(By.TAG_NAME, "button")
                 if b.is_displayed() and b.accessible_name == "Deal 5 to everyone"], "offered only while hands are empty"
+    no_page_errors(driver)
+
+
+def test_undo_puts_the_card_back_in_its_place(driver, server):
+    link = start_table(driver, server)
+    deck = link.rsplit("/", 1)[1]
+    set_viewport(driver, 360, 740)
+    field(driver, "Your name").send_keys("ana")
+    button(driver, "Join the table").click()
+    text_shown(driver, "You are ana.")
+    field(driver, "Cards each").clear()
+    field(driver, "Cards each").send_keys("5")
+    button(driver, "Deal to everyone").click()
+    PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
+    dealt = hand(driver)
+    press_card(driver, card_button(driver, dealt[1]))
+    button(driver, "Play").click()
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [dealt[1]])
+    live_and_saved(driver)
+    button(driver, f"Undo your last play: take back the {card_name(dealt[1])}").click()
+    PageWait(driver, 10).until(lambda d: centre_codes(server, deck) == [])
+    live_and_saved(driver)
+    assert hand(driver) == dealt, "the card is back where it was, not at the end"
     no_page_errors(driver)

@@ -164,6 +164,8 @@ public struct DeckEvent: Hashable, Sendable {
         public static let presence = Kind("presence")
         /// A public pile was turned face up or face down.
         public static let pileFace = Kind("pile_face")
+        /// The host locked the table (nobody new may join) or unlocked it: ``people``'s ``TablePeople/locked`` says which.
+        public static let lock = Kind("lock")
 
         /// The name.
         public var description: String { name }

@@ -125,3 +125,10 @@ test('undo puts the cards back in their places in the hand (the server puts them
   assert.deepEqual(placeBack(slots(['AS']), {}).map((slot) => slot.code), ['AS']);
   assert.deepEqual(placeBack(slots(['AS', 'KD']), { KD: 9 }).map((slot) => slot.code), ['AS', 'KD'], 'past the end: last');
 });
+
+test('a lock event is told in words: locked (nobody new may join) or unlocked', () => {
+  const nameOf = (name) => ({ ana: 'Ana' }[name] || name);
+  assert.equal(describeEvent('lock', { player: 'ana', locked: true }, 'bo', null, nameOf),
+    'Ana locked the table: nobody new may join.');
+  assert.equal(describeEvent('lock', { player: 'ana', locked: false }, 'ana', null, nameOf), 'You unlocked the table.');
+});

@@ -38,7 +38,7 @@ const LOG_LENGTH = 40;
 /** Every event kind the server sends (a test compares this list with the server's Swift code). */
 export const EVENT_KINDS = Object.freeze([
   'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle', 'join',
-  'leave', 'presence', 'turn', 'seats', 'rename', 'pile_face',
+  'leave', 'presence', 'turn', 'seats', 'rename', 'pile_face', 'lock',
 ]);
 const SORTS = ['dealt', 'suit', 'rank'];
 

@@ -368,6 +368,9 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     return data.turn === me ? 'It is your turn.' : `It is ${nameOf(data.turn)}'s turn.`;
   }
   if (kind === 'seats') return `${who} changed the seats.`;
+  if (kind === 'lock') {
+    return data.locked ? `${who} locked the table: nobody new may join.` : `${who} unlocked the table.`;
+  }
   if (kind === 'rename') return null;
   if (kind === 'shuffle' && isNewRound(data)) return `${who} started a new round: every card is back in the deck.`;
   if (kind === 'shuffle' || kind === 'pile_shuffle') return `${who} shuffled.`;

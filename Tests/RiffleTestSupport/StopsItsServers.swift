@@ -14,7 +14,7 @@ import Testing
 /// }
 /// ```
 ///
-/// A server stopped in a detached task (`defer { Task { await server.stop() } }`) outlives its test: servers pile
+/// A server stopped in an unawaited task (a `defer` that starts one to call `stop()`) outlives its test: servers pile
 /// up, and one that never stops holds the run without anybody noticing. ``TestServer/start(store:logger:configure:)``
 /// therefore refuses to start outside this trait's scope; ``TestServer/run(isolation:_:)`` stops its own server.
 /// Each stop is bounded by ``testWaitLimit``: a server that does not stop fails the test, saying so.

@@ -1,9 +1,10 @@
-"""Issue 40, in a browser: names, presence, reloads and the first load of a table link. Display names everywhere
-(a player who left is named as the others saw them, never by their hidden id); a name is refused only when a display
+"""Issue 40, in a browser: names, presence, reloads and the first load of a table link. Display names everywhere (a
+player who left is named as the others saw them, never by their hidden id); a name is refused only when a display
 name is taken, not because another player's hidden id is that name; nobody is told "back online" who never went
 offline; after a reload the move log shows the round so far; a reload while the server is down shows the last table
-the device saw, marked as not live; a table link's first load is at most 100 KB and fetches neither riffle.wasm nor
-the swipe view; axe finds nothing serious with the move log open and full, at 360x740, 740x360 and 1440x900.
+the device saw, marked as not live; a plain reload fills the log with the moves made while the page was closed; a
+table link's first load is at most 100 KB and fetches neither riffle.wasm nor the swipe view; axe finds nothing
+serious with the move log open and full, at 360x740, 740x360 and 1440x900.
 """
 
 from selenium.webdriver.common.by import By
@@ -197,3 +198,42 @@ def test_a_new_device_reads_the_round_so_far_from_the_servers_history(driver, ot
         "the hand dealt to ana stays hidden from the spectator's history"
     screenshot(other, "phone-history-watcher-740x360")
     no_page_errors(other)
+
+
+def test_a_reload_shows_the_moves_made_while_the_page_was_closed(driver, other, server):
+    ana, bo = driver, other
+    link = start_table(ana, server)
+    set_viewport(ana, 360, 740)
+    field(ana, "Your name").send_keys("Ana")
+    button(ana, "Join the table").click()
+    text_shown(ana, "You are Ana.")
+    join(bo, server, link, "Bo", 740, 360)
+    text_shown(ana, "Bo: 0 cards, face down")
+    field(ana, "Cards each").clear()
+    field(ana, "Cards each").send_keys("3")
+    button(ana, "Deal to everyone").click()
+    PageWait(bo, 10).until(lambda d: len(hand(d)) == 3, "3 cards each")
+    live_and_saved(ana)
+    logged = moves(ana)
+
+    # Ana's page is closed (she goes elsewhere) while Bo plays two cards, one at a time.
+    ana.get(f"{server}/css/app.css")
+    played = hand(bo)[:2]
+    for code in played:
+        press_card(bo, card_button(bo, code))
+        button(bo, "Play").click()
+        text_shown(bo, f"You played the {card_name(code)} to the centre.")
+        live_and_saved(bo)
+
+    ana.get(link)
+    text_shown(ana, "You are Ana.")
+    live_and_saved(ana)
+    wanted = [f"Bo played the {card_name(code)} to the centre." for code in played]
+    PageWait(ana, 10).until(lambda d: all(line in moves(d) for line in wanted), f"the missed moves: {moves(ana)}")
+    lines = moves(ana)  # newest first
+    assert all(lines.count(line) == 1 for line in wanted), f"once each: {lines}"
+    assert lines.index(wanted[1]) < lines.index(wanted[0]), f"in order: {lines}"
+    assert all(lines.index(line) > lines.index(wanted[0]) for line in logged), f"after the kept log: {lines}"
+    assert not [line for line in lines if "missing" in line], lines
+    no_page_errors(ana)
+    no_page_errors(bo)

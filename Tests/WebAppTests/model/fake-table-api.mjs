@@ -30,6 +30,7 @@ export class FakeTableServer {
     this.answersByKey = new Map();
     this.sources = new Set();
     this.rich = false;          // true: issue 32's server (display names, presence, seats, turns in the stream)
+    this.keepsEventsAfter = 0;  // a stream resumed before this event gets a `resync` (the server forgot the rest)
     this.api = this.makeAPI();
   }
 
@@ -358,13 +359,15 @@ class FakeEventSource {
     this.readyState = 1;
     this.emit('open');
     this.server.presence(deck, this.viewer, true);
-    if (this.lastEventId === null) {
+    const forgotten = this.lastEventId !== null && this.lastEventId < this.server.keepsEventsAfter;
+    if (this.lastEventId === null || forgotten) {
       const data = {
         deck_id: deck.id, remaining: deck.stack.length, piles: this.server.pilesJSON(deck, this.viewer), moved: [],
         ...this.server.rosterJSON(deck),
       };
       this.lastEventId = deck.events.length;
-      this.emit('hello', { type: 'hello', lastEventId: String(this.lastEventId), data: JSON.stringify(data) });
+      const type = forgotten ? 'resync' : 'hello';
+      this.emit(type, { type, lastEventId: String(this.lastEventId), data: JSON.stringify(data) });
     }
     this.deliver();
   }

@@ -17,6 +17,11 @@
 // move, this player's too, is kept in a short move log (`log`, newest last). Who sits where, who is online and
 // whose turn it is come from the stream too (`roster`, play-roster.js).
 //
+// A reload on the same device shows the table, the roster and the move log as this device last saw them, and
+// resumes the stream after the last event it had (kept with the log): the events missed while the page was closed
+// are replayed, applied and logged in order, once each; when the server no longer has them (a `resync` instead),
+// the log says that some moves are missing.
+//
 // Without a seat the model can watch (`watch()`): a spectator reads the public piles and follows the stream, and
 // changes nothing.
 
@@ -86,6 +91,7 @@ export class PlayModel extends EventTarget {
     this.reading = false;
     this.readAgain = false;
     this.lastEventId = null;
+    this.resumingSaved = false;  // the stream resumes after the last event a closed page logged, nothing come yet
     this.source = null;
     this.live = false;        // the event stream is open
     this.outbox = new Outbox({
@@ -265,6 +271,11 @@ export class PlayModel extends EventTarget {
     this.names = seen.names || {};
     this.toldOffline = new Set(seen.toldOffline || []);
     this.restoredFromDevice = true;
+    // The moves made while the page was closed come as the stream resumes after the last one logged.
+    if (this.lastEventId === null && /^\d+$/.test(seen.lastEventId || '') && this.log.length > 0) {
+      this.lastEventId = seen.lastEventId;
+      this.resumingSaved = true;
+    }
   }
 
   /** Keeps what `restore` brings back. */
@@ -272,6 +283,7 @@ export class PlayModel extends EventTarget {
     if (!this.loaded || (!this.seat && !this.watching)) return;
     this.write(SEEN_PREFIX + this.deckId, JSON.stringify({
       table: this.confirmed, roster: this.roster, log: this.log, names: this.names, toldOffline: [...this.toldOffline],
+      lastEventId: this.lastEventId,
     }));
   }
 
@@ -568,6 +580,12 @@ export class PlayModel extends EventTarget {
       this.live = false;
       this.emit('status');
       if (source.readyState !== 2 || this.stopped) return;
+      // Refused before its first event, a resume from the saved log (a point the server no longer knows) is not
+      // tried again: the stream reopens from now, and the log says moves are missing.
+      if (this.resumingSaved) {
+        this.lastEventId = null;
+        this.missedMoves();
+      }
       // The browser gave up on the stream (the server refused it, or answered something else): a read says
       // whether the server is down, the table gone or the seat removed; the stream is reopened unless it is lost.
       this.source = null;
@@ -591,6 +609,9 @@ export class PlayModel extends EventTarget {
     let data;
     try { data = JSON.parse(event.data); } catch { return; }
     if (event.lastEventId) this.lastEventId = event.lastEventId;
+    // A greeting where the missed events were to come: the server no longer has them.
+    if (this.resumingSaved && (kind === 'hello' || kind === 'resync')) this.missedMoves();
+    this.resumingSaved = false;
     this.roster = updateRoster(this.roster, data, kind);
     this.names = rememberNames(this.names, this.roster);
     if (kind === 'presence') {
@@ -670,6 +691,14 @@ export class PlayModel extends EventTarget {
     const earlier = lines.map((text) => ({ id: ++this.logCount, text }));
     this.log = [...earlier, ...this.log].slice(-LOG_LENGTH);
     this.remember();
+    this.emit('change');
+  }
+
+  /** The moves made while this page was closed cannot all be logged: the log says so where they would be. */
+  missedMoves() {
+    if (!this.resumingSaved) return;
+    this.resumingSaved = false;
+    this.record('Some moves made while this page was closed are missing here.');
     this.emit('change');
   }
 

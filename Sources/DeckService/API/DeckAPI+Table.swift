@@ -39,6 +39,9 @@ extension DeckAPI {
             return .table(.face(pile: pile, faceDown: faceDown))
         case .dealToEveryone:
             return .table(.dealToEveryone(count: try dealCount(parameters)))
+        case .takeBackGift(let receiver):
+            guard PileName.isValid(receiver) else { throw APIError(tableError: TableError(kind: .invalidPlayerName)) }
+            return .table(.takeBackGift(receiver: receiver))
         }
     }
 

@@ -80,6 +80,9 @@ struct DeckCore: Sendable {
                 return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
             }
             let before = deck
+            working.noteGifts(
+                afterChangeBy: player, before: before,
+                gift: Self.gift(of: request, by: player, before: before, after: working))
             let number = working.countChange()
             do {
                 try working.checkEncodable()

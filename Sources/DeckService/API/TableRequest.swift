@@ -16,6 +16,9 @@ enum TableRequest: Hashable, Sendable {
     /// `POST /api/deck/<id>/deal/`: `count` cards to every player, one at a time in seat order
     /// (the host), in one change and one `deal` event.
     case dealToEveryone(count: Int)
+    /// `POST /api/deck/<id>/player/<name>/take-back/`: the caller takes back their latest gift to
+    /// that player, while the player has not moved since (see ``PlayingCards/TableGift``).
+    case takeBackGift(receiver: String)
 
     /// Where `to=` sends the turn marker.
     enum TurnTarget: Hashable, Sendable {
@@ -36,6 +39,8 @@ enum TableRequest: Hashable, Sendable {
         case .lock: "lock"
         case .face: "pile_face"
         case .dealToEveryone: "deal"
+        // Cards moved from one hand to another, as the gift itself was.
+        case .takeBackGift: "pile_add"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Which of a live table's people and piles endpoints (Riffle extensions, issue 32) a request is:
 /// `deck/<id>/seats/`, `deck/<id>/turn/`, `deck/<id>/player/<name>/rename/` and
-/// `deck/<id>/pile/<name>/face/` and `deck/<id>/deal/`, each an entry of the route table (``APIEndpoint/all``) whose handler
+/// `deck/<id>/pile/<name>/face/`, `deck/<id>/deal/` and `deck/<id>/player/<name>/take-back/`, each an entry of the route table (``APIEndpoint/all``) whose handler
 /// is ``DeckAPI/tableRequest(_:_:method:)``.
 enum TableRoute: Hashable, Sendable {
     /// `deck/<id>/seats/`: the host reorders the seats.
@@ -15,4 +15,6 @@ enum TableRoute: Hashable, Sendable {
     case face(pile: String)
     /// `deck/<id>/deal/`: the host deals `count` cards to every player.
     case dealToEveryone
+    /// `deck/<id>/player/<name>/take-back/`: the caller takes back their latest gift to that player.
+    case takeBackGift(receiver: String)
 }

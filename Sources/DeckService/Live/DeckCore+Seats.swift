@@ -21,7 +21,7 @@ extension DeckCore {
             throw .onlyHostDealsToEveryone(host)
         case .lock:
             throw APIError(status: .forbidden, message: "Only the host, " + host + ", may lock or unlock the table.")
-        case .face:
+        case .face, .takeBackGift:
             return
         case .turn(let target, let strict):
             if strict == nil, target == .next, table.turn == player { return }
@@ -81,6 +81,8 @@ extension DeckCore {
             break
         case .dealToEveryone(let count):
             return try dealToEveryone(count: count, deckID: id, on: &deck, player: player)
+        case .takeBackGift(let receiver):
+            try takeBackGift(from: receiver, on: &deck, player: player)
         }
         var body = successBody(id)
         TablePlayersJSON.addTable(deck, to: &body)

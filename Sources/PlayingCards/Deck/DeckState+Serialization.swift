@@ -9,7 +9,9 @@
 /// pile's, a 32-byte token hash, the display name (a `UInt8` length and UTF-8), the number of
 /// servers holding the player's streams (`UInt8`) and each server's number (`UInt64`
 /// little-endian); then the host's name and the turn holder's name (length 0: none) and a table
-/// flags byte (bit 0 strict turns, bit 1 locked).
+/// flags byte (bit 0 strict turns, bit 1 locked, bit 2 gifts follow). With bit 2, the gifts that
+/// may be taken back follow: their count (`UInt8`) and each as the giver's and the receiver's
+/// names and the cards. A deck without such gifts is written exactly as before they existed.
 ///
 /// Versions 1 to 3 are read too. Version 3 has a player flags byte where version 4 lists the
 /// servers holding the player; its online bit is not read back, since it was written by a server
@@ -82,6 +84,12 @@ extension DeckState {
             }
             if let host = table.hostName { try Self.checkName(host) }
             if let turn = table.turn { try Self.checkName(turn) }
+            try Self.checkField(table.gifts.count, max: TableState.maximumPlayers, "gift count")
+            for gift in table.gifts {
+                try Self.checkName(gift.giver)
+                try Self.checkName(gift.receiver)
+                try Self.checkField(gift.cards.count, max: 0xFFFF, "card count")
+            }
         }
     }
 
@@ -116,7 +124,15 @@ extension DeckState {
             }
             Self.appendText(table.hostName ?? "", to: &bytes)
             Self.appendText(table.turn ?? "", to: &bytes)
-            bytes.append((table.strictTurns ? 1 : 0) | (table.locked ? 2 : 0))
+            bytes.append((table.strictTurns ? 1 : 0) | (table.locked ? 2 : 0) | (table.gifts.isEmpty ? 0 : 4))
+            if !table.gifts.isEmpty {
+                bytes.append(UInt8(table.gifts.count))
+                for gift in table.gifts {
+                    Self.appendText(gift.giver, to: &bytes)
+                    Self.appendText(gift.receiver, to: &bytes)
+                    Self.append(gift.cards, to: &bytes)
+                }
+            }
         }
     }
 
@@ -296,14 +312,26 @@ private struct ByteReader {
         let host = try text()
         let turn = try text()
         let tableFlags = try byte()
-        guard tableFlags <= 3 else { throw DeckDecodingError("unknown table flags") }
+        guard tableFlags <= 7 else { throw DeckDecodingError("unknown table flags") }
         let names = Set(players.map { $0.name })
         guard host.isEmpty || names.contains(host), turn.isEmpty || names.contains(turn) else {
             throw DeckDecodingError("a host or turn holder who is not seated")
         }
+        var gifts: [TableGift] = []
+        if tableFlags & 4 != 0 {
+            let giftCount = Int(try byte())
+            guard (1...TableState.maximumPlayers).contains(giftCount) else { throw DeckDecodingError("gift count") }
+            for _ in 0..<giftCount {
+                let gift = TableGift(giver: try name(), receiver: try name(), cards: try cards())
+                guard names.contains(gift.giver), names.contains(gift.receiver) else {
+                    throw DeckDecodingError("a gift from or to a player who is not seated")
+                }
+                gifts.append(gift)
+            }
+        }
         return TableState(
             players: players, hostName: host.isEmpty ? nil : host, turn: turn.isEmpty ? nil : turn,
-            strictTurns: tableFlags & 1 != 0, locked: tableFlags & 2 != 0)
+            strictTurns: tableFlags & 1 != 0, locked: tableFlags & 2 != 0, gifts: gifts)
     }
 
     mutating func text() throws(DeckDecodingError) -> String {

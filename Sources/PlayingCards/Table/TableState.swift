@@ -33,6 +33,8 @@ public struct TableState: Hashable, Sendable {
     public internal(set) var strictTurns: Bool
     /// Whether the host has locked the table: nobody new may join (see ``DeckState/setLocked(_:)``).
     public internal(set) var locked: Bool
+    /// Each giver's latest gift that may still be taken back (see ``TableGift``), at most one per giver.
+    public internal(set) var gifts: [TableGift]
 
     /// Creates a table.
     ///
@@ -42,15 +44,17 @@ public struct TableState: Hashable, Sendable {
     ///   - turn: who holds the turn, if anyone.
     ///   - strictTurns: whether only the turn holder may move cards.
     ///   - locked: whether nobody new may join.
+    ///   - gifts: the gifts that may still be taken back.
     public init(
         players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false,
-        locked: Bool = false
+        locked: Bool = false, gifts: [TableGift] = []
     ) {
         self.players = players
         self.hostName = hostName ?? players.first?.name
         self.turn = turn
         self.strictTurns = strictTurns
         self.locked = locked
+        self.gifts = gifts
     }
 
     /// The host (see ``hostName``), `nil` when nobody is seated.

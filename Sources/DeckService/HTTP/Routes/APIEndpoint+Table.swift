@@ -94,6 +94,12 @@ extension APIEndpoint {
                 try DeckAPI.tableRequest(.rename(player: $0.captures.player ?? ""), $0.parameters, method: $0.method)
             }),
         APIEndpoint(
+            "take-back", paths: ["deck/:deck/player/:player/take-back/"],
+            handler: .deck {
+                try DeckAPI.tableRequest(
+                    .takeBackGift(receiver: $0.captures.player ?? ""), $0.parameters, method: $0.method)
+            }),
+        APIEndpoint(
             "pile-face", paths: ["deck/:deck/pile/:pile/face/"],
             handler: .deck {
                 try DeckAPI.tableRequest(.face(pile: $0.captures.pile ?? ""), $0.parameters, method: $0.method)

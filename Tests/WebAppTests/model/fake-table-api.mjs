@@ -71,7 +71,7 @@ export class FakeTableServer {
     const id = `deck${this.decks.size + 1}`;
     this.decks.set(id, {
       id, stack, piles: new Map(), players: new Map(), events: [], faceDown: new Set(), displayNames: new Map(),
-      turn: null, strict: false,
+      turn: null, strict: false, gifts: new Map(),
     });
     return id;
   }
@@ -125,6 +125,12 @@ export class FakeTableServer {
   /** Records a change and sends it to every open stream, cards only where that subscriber may see them. */
   record(deck, kind, player, moved, extra = {}) {
     const id = deck.events.length + 1;
+    // A gift can be taken back only while its receiver has not moved and nothing touched the receiver's hand.
+    for (const [giver, gift] of deck.gifts || []) {
+      if (kind !== 'presence' && (player === gift.to || moved.some((move) => move.from === gift.to || move.to === gift.to))) {
+        deck.gifts.delete(giver);
+      }
+    }
     deck.events.push({ id, kind, player, moved, extra });
     for (const source of this.sources) if (source.deckId === deck.id && source.readyState === 1) source.deliver();
   }
@@ -216,8 +222,25 @@ export class FakeTableServer {
           this.applied.push({ player, kind: 'add', from, to: pileName, code });
         }
         this.record(deck, 'pile_add', player, moved.map(({ from, code }) => ({ from, to: pileName, codes: [code] })));
+        if (options.from === player && deck.players.has(pileName) && pileName !== player) {
+          deck.gifts.set(player, { to: pileName, codes: codes.slice() });
+        }
         return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, player) };
       }, ['add', deckId, pileName, codes, options.from || null, options.face || null], options),
+      takeBackGift: (deckId, from, options = {}) => this.call(true, () => {
+        const deck = this.deck(deckId);
+        const player = this.changer(deck, options.token);
+        const gift = deck.gifts.get(player);
+        const hand = deck.piles.get(from) || [];
+        if (!gift || gift.to !== from || !gift.codes.every((code) => hand.includes(code))) {
+          throw new APIError(`The gift can no longer be taken back: ${from} has moved since.`, { status: 409 });
+        }
+        deck.gifts.delete(player);
+        for (const code of gift.codes) hand.splice(hand.indexOf(code), 1);
+        this.pile(deck, player).push(...gift.codes);
+        this.record(deck, 'pile_add', player, gift.codes.map((code) => ({ from, to: player, codes: [code] })));
+        return { success: true, deck_id: deckId, remaining: deck.stack.length, piles: this.pilesJSON(deck, player, player) };
+      }, ['takeBack', deckId, from], options),
       removePlayer: (deckId, name, options = {}) => this.call(true, () => {
         const deck = this.deck(deckId);
         const player = this.changer(deck, options.token);

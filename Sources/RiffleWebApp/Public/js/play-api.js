@@ -31,6 +31,9 @@ export const tableApi = {
   addToPile: (deck, pile, codes, { token, key, from = null, face = null } = {}) => request(
     `deck/${deck}/pile/${pile}/add/`,
     { cards: codes.join(','), ...(from ? { from } : {}), ...(face === 'down' ? { face } : {}) }, { token, key }),
+  /** Takes back this player's last gift to `player`, while `player` has not moved since (409 otherwise). */
+  takeBackGift: (deck, player, { token, key } = {}) =>
+    request(`deck/${deck}/player/${player}/take-back/`, {}, { method: 'POST', form: true, token, key }),
   listPile: (deck, pile, { token } = {}) => request(`deck/${deck}/pile/${pile}/list/`, {}, { token }),
   /** The host's full reshuffle: every card, hands included, back into the deck, shuffled; the players stay. */
   newRound: (deck, { token, key } = {}) => request(`deck/${deck}/shuffle/`, {}, { token, key }),

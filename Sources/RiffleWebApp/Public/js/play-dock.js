@@ -24,10 +24,11 @@ export class HandDock {
    * @param {(codes: string[], pile: string, face: string|null) => void} options.onPlay plays the cards.
    * @param {(codes: string[], player: string) => void} options.onGive gives the cards.
    * @param {() => void} options.onUndo takes the last play back.
+   * @param {() => void} [options.onUndoGift] asks the last gift back.
    * @param {() => void} [options.onPass] passes the turn on (shown while it is this player's).
    * @param {() => void} [options.onChange] the lifted cards changed (the felt names its targets for them).
    */
-  constructor({ model, onPlay, onGive, onUndo, onPass = () => {}, onChange = () => {} }) {
+  constructor({ model, onPlay, onGive, onUndo, onUndoGift = () => {}, onPass = () => {}, onChange = () => {} }) {
     this.model = model;
     this.onPlay = onPlay;
     this.onGive = onGive;
@@ -52,6 +53,11 @@ export class HandDock {
       type: 'button', className: 'button primary', text: 'Play', 'aria-describedby': 'play-chosen play-turn-cue',
     });
     this.undoButton = element('button', { type: 'button', className: 'button small ghost', text: 'Undo', hidden: true });
+    // Away from Play, at the bar's far end: taking a gift back is a different thing from a play.
+    this.undoGiftButton = element('button', {
+      type: 'button', className: 'button small ghost', text: 'Undo the gift', hidden: true,
+    });
+    this.undoGiftButton.addEventListener('click', (event) => { if (event.detail < 2) onUndoGift(); });
     this.passButton = element('button', {
       type: 'button', className: 'button small ghost', text: 'Pass', 'aria-label': 'Pass the turn', hidden: true,
     });
@@ -70,7 +76,8 @@ export class HandDock {
       this.hand,
       element('div', { className: 'play-dock-bar' },
         this.cue,
-        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton, this.passButton)),
+        element('div', { className: 'play-actions-bar' }, this.playButton, this.undoButton, this.passButton,
+          this.undoGiftButton)),
       this.chosen);
     // The order of the hand is chosen now and then: its buttons go to the table menu (play-drawer.js).
     this.sort = element('section', { className: 'play-area play-sort', 'aria-labelledby': 'play-sort-label' },
@@ -153,6 +160,12 @@ export class HandDock {
     const last = model.lastPlay;
     this.undoButton.hidden = !model.undoable;
     if (!this.undoButton.hidden) this.undoButton.setAttribute('aria-label', `Undo your last play: take back ${cardList(last.codes)}`);
+    const gift = model.lastGift;
+    this.undoGiftButton.hidden = !model.giftUndoable;
+    if (!this.undoGiftButton.hidden) {
+      this.undoGiftButton.setAttribute('aria-label',
+        `Undo the gift: take back ${cardList(gift.codes)} from ${model.nameOf(gift.to)}`);
+    }
     this.layout();
   }
 

@@ -26,7 +26,8 @@
 // changes nothing.
 
 import {
-  CENTRE, FACE_DOWN_PILE, alreadyMade, placeBack, movedCodes, applyTableChange, applyTableEvent, canUndo, cardList, changeCodes, changePile,
+  CENTRE, FACE_DOWN_PILE, alreadyMade, placeBack, movedCodes, applyTableChange, applyTableEvent, canTakeBackGift, canUndo, cardList,
+  changeCodes, changePile, endsGift,
   cloneTable, codeName, describeEvent, emptyTable, eventConfirms, pileLabel, tableFromListings,
 } from './play-state.js';
 import { displayName, emptyRoster, presenceNews, rememberNames, updateRoster } from './play-roster.js';
@@ -79,6 +80,7 @@ export class PlayModel extends EventTarget {
     this.unnamed = [];        // events waiting for a read to name their cards
     this.lastPlay = null;     // this player's last play ({codes, pile, places}), which Undo takes back while on top
     this.places = {};         // cards taken back by Undo: code -> their place in the hand before the play
+    this.lastGift = null;     // this player's last gift ({codes, to, places}), which "Undo the gift" asks back
     this.sortBy = SORTS.includes(this.read(SORT_PREFIX + deckId)) ? this.read(SORT_PREFIX + deckId) : 'dealt';
     this.confirmed = emptyTable(deckId);
     this.view = emptyTable(deckId);
@@ -141,6 +143,12 @@ export class PlayModel extends EventTarget {
     return Boolean(this.seat) && canUndo(this.view, this.lastPlay) && !this.isPending('take');
   }
 
+  /** Whether this player's last gift may be asked back now: answered, and its receiver not seen moving since. */
+  get giftUndoable() {
+    return Boolean(this.seat) && canTakeBackGift(this.view, this.me, this.lastGift)
+      && !this.isPending('give') && !this.isPending('ungive');
+  }
+
   /** Chooses the hand's order ('dealt', 'suit' or 'rank'), kept for this table. */
   sortHand(by) {
     if (!SORTS.includes(by)) return;
@@ -181,7 +189,9 @@ export class PlayModel extends EventTarget {
     const slots = this.answeredHand.map((code) => ({ code, state: 'held' }));
     for (const change of this.outbox.changes) {
       if (change.seen) continue;
-      if (change.kind === 'take') for (const code of changeCodes(change)) slots.push({ code, state: 'arriving' });
+      if (change.kind === 'take' || change.kind === 'ungive') {
+        for (const code of changeCodes(change)) slots.push({ code, state: 'arriving' });
+      }
       if (change.kind === 'play' || change.kind === 'give') {
         for (const code of changeCodes(change)) {
           const slot = slots.find((s) => s.code === code && s.state !== 'playing');
@@ -371,7 +381,22 @@ export class PlayModel extends EventTarget {
   give(codes, to) {
     const list = Array.isArray(codes) ? codes : [codes];
     if (list.length === 0 || list.some((code) => this.isCardPending(code))) return false;
-    return this.submit({ kind: 'give', codes: list, to, label: `giving ${cardList(list)} to ${this.nameOf(to)}` });
+    const places = list.map((code) => this.answeredHand.indexOf(code));
+    if (!this.submit({ kind: 'give', codes: list, to, label: `giving ${cardList(list)} to ${this.nameOf(to)}` })) return false;
+    this.lastGift = { codes: list, to, places };
+    return true;
+  }
+
+  /** Asks the last gift back into the hand, each card to its place; the server refuses once the receiver moved. */
+  undoGift() {
+    if (!this.giftUndoable) return false;
+    const { codes, to, places = [] } = this.lastGift;
+    const ok = this.submit({ kind: 'ungive', codes, from: to, label: `taking back the gift to ${this.nameOf(to)}` });
+    if (ok) {
+      codes.forEach((code, i) => { this.places[code] = places[i]; });
+      this.lastGift = null;
+    }
+    return ok;
   }
 
   /** Whether a card of the hand is on its way somewhere (its play or gift waits for the server's answer). */
@@ -463,6 +488,8 @@ export class PlayModel extends EventTarget {
       await api.addToPile(deckId, changePile(change), changeCodes(change), { ...options, from: me, face: change.face });
     } else if (change.kind === 'give') {
       await api.addToPile(deckId, change.to, changeCodes(change), { ...options, from: me });
+    } else if (change.kind === 'ungive') {
+      await api.takeBackGift(deckId, change.from, options);
     } else if (change.kind === 'take') {
       const codes = changeCodes(change);
       const answer = await api.addToPile(deckId, me, codes, { ...options, from: changePile(change) });
@@ -497,6 +524,9 @@ export class PlayModel extends EventTarget {
   }
 
   refusalText(change, reason) {
+    if (change.kind === 'ungive') {
+      return `The gift can no longer be taken back: ${this.nameOf(change.from)} has moved since. Your hand was read again.`;
+    }
     if (change.kind === 'take') {
       const codes = changeCodes(change);
       return `Someone else took ${cardList(codes)} first: ${codes.length === 1 ? 'it is' : 'they are'} not in ` +
@@ -640,6 +670,7 @@ export class PlayModel extends EventTarget {
     // A listing on its way may have been made before this change: read again once it is in.
     if (this.reading) this.readAgain = true;
     const me = this.me;
+    if (this.lastGift && endsGift(kind, data, me, this.lastGift.to)) this.lastGift = null;
     // The last read already holds this player's change: its event changes nothing.
     const included = this.included.findIndex((change) => eventConfirms(change, kind, data, me));
     if (included >= 0) {

@@ -9,6 +9,8 @@
 // - play {codes, pile, face}: moves cards from the hand onto a table pile (face 'down' makes a new pile face down);
 // - give {codes, to}: moves cards from the hand into another player's hand;
 // - take {codes, pile}: moves cards from a face-up table pile into the hand (an undo of a play is a take);
+// - ungive {codes, from}: takes this player's last gift back from `from`'s hand (the server allows it while `from`
+//   has not moved since);
 // - dealAll {count, players} (the host's): deals `count` face down to every player, in seat order;
 // - newRound (the host's): collects every card into the stack; remove {player} (the host's): a player's seat goes,
 //   their hand to the bottom of the stack; turn {to} passes the turn marker (tables whose server keeps turns).
@@ -147,6 +149,15 @@ export function applyTableChange(table, change, me) {
       putIn(target, codes);
       return null;
     }
+    case 'ungive': {
+      const giver = table.piles[change.from];
+      if (!giver || !giver.private || giver.remaining < codes.length) return `${change.from} is not at the table`;
+      const mine = table.piles[me];
+      if (mine && mine.cards && codes.some((code) => mine.cards.includes(code))) return 'the gift is back in your hand';
+      giver.remaining -= codes.length;
+      putIn(pileOf(table, me, me, { private: true }), codes);
+      return null;
+    }
     case 'take': {
       const name = changePile(change);
       const label = name === CENTRE ? 'the centre' : `the pile ${name}`;
@@ -183,11 +194,16 @@ export function applyTableChange(table, change, me) {
 function ends(change, me) {
   if (change.kind === 'play') return [me, changePile(change)];
   if (change.kind === 'give') return [me, change.to];
+  if (change.kind === 'ungive') return [change.from, me];
   return [changePile(change), me];
 }
 
 /** Whether a move is already made in `table` (its cards are no longer where it takes them from). */
 export function alreadyMade(table, change, me) {
+  if (change.kind === 'ungive') {
+    const mine = table.piles[me];
+    return Boolean(mine && mine.cards) && changeCodes(change).every((code) => mine.cards.includes(code));
+  }
   if (!['play', 'take', 'give'].includes(change.kind)) return false;
   const [from, to] = ends(change, me);
   const source = table.piles[from];
@@ -265,6 +281,30 @@ export function eventConfirms(change, kind, data, me) {
     const wanted = changeCodes(change);
     return codes ? wanted.every((code) => codes.includes(code)) : move.count === wanted.length;
   });
+}
+
+/**
+ * Whether this player's last gift (`lastGift`: {codes, to}) may still be asked back: its cards are out of the hand
+ * and the receiver holds at least as many cards (the server says whether the receiver moved since).
+ */
+export function canTakeBackGift(table, me, lastGift) {
+  if (!lastGift) return false;
+  const mine = table.piles[me];
+  const theirs = table.piles[lastGift.to];
+  if (!mine || !mine.cards || !theirs || !theirs.private) return false;
+  return theirs.remaining >= lastGift.codes.length && lastGift.codes.every((code) => !mine.cards.includes(code));
+}
+
+/**
+ * Whether an event ends this player's chance to take a gift to `receiver` back: the receiver made a change, or
+ * a change (anyone's but the gift itself) moved cards into or out of the receiver's hand, as the server rules.
+ */
+export function endsGift(kind, data, me, receiver) {
+  if (data.player === receiver) return true;
+  if (kind === 'shuffle' && isNewRound(data)) return true;
+  if (kind === 'leave' && (data.removed_piles || []).includes(receiver)) return true;
+  const ownGift = (move) => data.player === me && move.from === me && move.to === receiver;
+  return (data.moved || []).some((move) => (move.from === receiver || move.to === receiver) && !ownGift(move));
 }
 
 /**
@@ -406,6 +446,10 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     const known = (before && before.piles[move.from]) || (data.piles && data.piles[move.from]);
     const fromTable = Boolean(known) && !known.private && move.from !== 'deck';
     const toTable = data.piles && data.piles[move.to] && !data.piles[move.to].private;
+    const fromHand = Boolean(known) && known.private && move.from !== 'deck';
+    if (fromHand && move.to === data.player && data.player) {
+      return `${who} took back ${what} from ${move.from === me ? 'you' : nameOf(move.from)}`;
+    }
     if (move.from === me && move.to !== 'deck' && !toTable) return `You gave ${nameOf(move.to)} ${what}`;
     if (toTable && move.from !== 'deck') {
       const faceDown = data.piles[move.to].face === 'down';

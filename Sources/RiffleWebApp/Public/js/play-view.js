@@ -236,6 +236,7 @@ export class PlayView {
       onPlay: (codes, pile, faceDown) => this.play(codes, pile, faceDown),
       onGive: (codes, player) => this.give(codes, player),
       onUndo: () => this.undo(),
+      onUndoGift: () => this.undoGift(),
       onPass: () => {
         if (this.model.passTurn('next')) this.announce('You passed the turn.');
       },
@@ -356,6 +357,13 @@ export class PlayView {
   undo() {
     const last = this.model.lastPlay;
     if (last && this.model.undo()) this.announce(`You took back ${cardList(last.codes)}.`);
+  }
+
+  undoGift() {
+    const gift = this.model.lastGift;
+    if (gift && this.model.undoGift()) {
+      this.announce(`You asked ${cardList(gift.codes)} back from ${this.model.nameOf(gift.to)}.`);
+    }
   }
 
   take(code, pile = CENTRE) {

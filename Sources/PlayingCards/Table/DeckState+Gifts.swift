@@ -12,7 +12,7 @@ extension DeckState {
     ///   - gift: the gift the change made, if it was one.
     public mutating func noteGifts(afterChangeBy player: String?, before: DeckState, gift: TableGift? = nil) {
         guard var table, !(table.gifts.isEmpty && gift == nil) else { return }
-        let seated = Set(table.players.map(\.name))
+        let seated = Set(table.players.map { $0.name })
         table.gifts.removeAll { kept in
             kept.receiver == player || kept.giver == gift?.giver
                 // A player who left, or someone seated since under the same name, has no gift to take back.

@@ -15,7 +15,8 @@ import Testing
         let table = try await TestTable.create(on: server.baseURL)
         var tokens: [String: String] = [:]
         for name in ["alice", "bob", "carol"] { tokens[name] = try await table.join(name) }
-        #expect(try await sendForm(table.deckURL + "/deal/", form: [("count", "2")], token: tokens["alice"]).status == 200)
+        #expect(
+            try await sendForm(table.deckURL + "/deal/", form: [("count", "2")], token: tokens["alice"]).status == 200)
         let gift = try await send("GET", table.deckURL + "/pile/bob/add/?cards=AS&from=alice", token: tokens["alice"])
         #expect(gift.status == 200, "\(gift.body)")
         return (table, tokens)
@@ -47,7 +48,8 @@ import Testing
         #expect(try await hand("bob", table, tokens) == ["2S", "5S"])
         #expect(taken.etag != before.etag)
         // One event, which the spectator sees as one card going from bob's hand to alice's.
-        #expect(try await sendForm(table.deckURL + "/draw/", form: [("count", "1")], token: tokens["alice"]).status == 200)
+        #expect(
+            try await sendForm(table.deckURL + "/draw/", form: [("count", "1")], token: tokens["alice"]).status == 200)
         let events = try await onOwnThread { try watcher.events(atLeast: 3) }.filter { $0.kind != "hello" }
         #expect(events.map(\.kind) == ["pile_add", "draw"])
         let moved = events.first?.object["moved"] as? [[String: Any]] ?? []

@@ -41,6 +41,7 @@ const SORT_PREFIX = 'riffle.play.sort.';
 const SEEN_PREFIX = 'riffle.play.seen.';
 const RECONNECT_MS = 2000;
 const LOG_LENGTH = 40;
+const RESUME_TRIES = 3;
 /** Every event kind the server sends (a test compares this list with the server's Swift code). */
 export const EVENT_KINDS = Object.freeze([
   'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle', 'join',
@@ -94,6 +95,7 @@ export class PlayModel extends EventTarget {
     this.readAgain = false;
     this.lastEventId = null;
     this.resumingSaved = false;  // the stream resumes after the last event a closed page logged, nothing come yet
+    this.refusedResumes = 0;  // how often that resume was refused while the server answered reads
     this.source = null;
     this.live = false;        // the event stream is open
     this.outbox = new Outbox({
@@ -610,9 +612,10 @@ export class PlayModel extends EventTarget {
       this.live = false;
       this.emit('status');
       if (source.readyState !== 2 || this.stopped) return;
-      // Refused before its first event, a resume from the saved log (a point the server no longer knows) is not
-      // tried again: the stream reopens from now, and the log says moves are missing.
-      if (this.resumingSaved) {
+      // A resume from the saved log refused again and again while the server answers reads (a point it no longer
+      // knows) is given up: the stream reopens from now, and the log says moves are missing. While the server
+      // cannot be reached (nothing read yet) it is tried again, as any stream is.
+      if (this.resumingSaved && this.loaded && ++this.refusedResumes >= RESUME_TRIES) {
         this.lastEventId = null;
         this.missedMoves();
       }

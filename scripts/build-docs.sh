@@ -26,7 +26,8 @@ echo "== DocC: ${modules[*]}"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-swift package --disable-sandbox generate-documentation "${target_arguments[@]}" --warnings-as-errors 2>&1 \
+swift package --disable-sandbox generate-documentation "${target_arguments[@]}" --warnings-as-errors \
+    --symbol-graph-minimum-access-level internal 2>&1 \
     | tee "$log" || status=$?
 # DocC prints each problem as a "warning:" or "error:" line followed by a " --> file" line. With
 # --warnings-as-errors a warning already fails the run; checking the output too means that a plugin version that

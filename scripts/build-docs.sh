@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of every library product with the swift-docc-plugin, warnings as errors:
+# Builds the DocC documentation of every library product with the swift-docc-plugin, warnings as errors, over
+# internal symbols too (so a stale link in an internal type's comment fails as a public one's does):
 # a broken symbol link, an unknown parameter name or a missing article fails the build.
 # Archives land in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive; open one with `docc preview`, or
 # run `swift package --disable-sandbox preview-documentation --target <Module>`.

@@ -1,7 +1,15 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
-let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// Every target's settings: Swift 6 language mode, and the upcoming features the server anchors (Hummingbird,
+/// postgres-nio) use: `any` spelled out on every existential, imports that are visible only to the files that write
+/// them, and nonisolated async functions that run on their caller's executor unless marked `@concurrent`.
+let strictSwift6: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
 /// The standard library's `squareRoot()` and rounding call libm's `sqrt`, `round`, … on Linux, which an executable
 /// without Foundation does not link by itself.
 let linksLibm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
@@ -16,11 +24,12 @@ func serverProduct(_ name: String, _ package: String) -> Target.Dependency {
 
 let package = Package(
     name: "Riffle",
-    // One list for the whole package (SwiftPM has no per-target minimums). macOS 13 is what the server's
-    // dependencies need (swift-prometheus); the server builds on Linux and macOS only (see `serverProduct`).
-    // iOS, tvOS, watchOS and Mac Catalyst: Swift concurrency's back-deployment floor, which DeckClient's async
-    // API needs; the engines, PlayingCards and CardArt use nothing newer.
-    platforms: [.macOS(.v13), .iOS(.v13), .macCatalyst(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
+    // One list for the whole package (SwiftPM has no per-target minimums). macOS 15 is the server's floor: it and
+    // the stores use the standard library's `Mutex` and `Atomic` (Synchronization, macOS 15); the server builds on
+    // Linux and macOS only (see `serverProduct`), so the list raises the engines' Mac floor too. iOS, tvOS, watchOS
+    // and Mac Catalyst: Swift concurrency's back-deployment floor, which DeckClient's async API needs; the engines,
+    // PlayingCards, CardArt and the SDK use nothing newer (the SDK locks with NSLock, not Mutex).
+    platforms: [.macOS(.v15), .iOS(.v13), .macCatalyst(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "SwipeStack", targets: ["SwipeStack"]),
@@ -46,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
+        // HTTP field and status types (already in the graph through Hummingbird), imported by name.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // SHA-256 of live-table tokens (already in the graph through postgres-nio).
         .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"5.0.0"),
         // `swift package generate-documentation` (scripts/build-docs.sh); not needed to build or depend on Riffle.
@@ -122,6 +133,7 @@ let package = Package(
                 serverProduct("NIOCore", "swift-nio"),
                 serverProduct("NIOHTTP1", "swift-nio"),
                 serverProduct("NIOHTTPTypes", "swift-nio-extras"),
+                serverProduct("HTTPTypes", "swift-http-types"),
                 serverProduct("Crypto", "swift-crypto"),
             ],
             resources: [.copy("Operations/openapi.json")],

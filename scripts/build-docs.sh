@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of every library product with the swift-docc-plugin, warnings as errors:
+# Builds the DocC documentation of every library product with the swift-docc-plugin, warnings as errors, over
+# internal symbols too (so a stale link in an internal type's comment fails as a public one's does):
 # a broken symbol link, an unknown parameter name or a missing article fails the build.
 # Archives land in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive; open one with `docc preview`, or
 # run `swift package --disable-sandbox preview-documentation --target <Module>`.
@@ -26,7 +27,8 @@ echo "== DocC: ${modules[*]}"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-swift package --disable-sandbox generate-documentation "${target_arguments[@]}" --warnings-as-errors 2>&1 \
+swift package --disable-sandbox generate-documentation "${target_arguments[@]}" --warnings-as-errors \
+    --symbol-graph-minimum-access-level internal 2>&1 \
     | tee "$log" || status=$?
 # DocC prints each problem as a "warning:" or "error:" line followed by a " --> file" line. With
 # --warnings-as-errors a warning already fails the run; checking the output too means that a plugin version that

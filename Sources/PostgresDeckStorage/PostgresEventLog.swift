@@ -16,7 +16,7 @@ enum PostgresEventLog {
     /// more notifications.
     static let decksPerNotification = 200
     /// Old events are trimmed every this many events of a deck, keeping at least
-    /// ``StoredDeckEvent/retainedCount``.
+    /// `StoredDeckEvent.retainedCount`.
     static let trimInterval: Int64 = 128
 
     static let migration = PostgresMigrations.Migration(

@@ -45,6 +45,8 @@ enum PostgresMigrations {
     /// Creates the schema if needed and applies every migration it has not seen yet.
     ///
     /// - Parameters:
+    ///   - client: the client whose connections run the migrations.
+    ///   - logger: where the connections log.
     ///   - schema: the schema the connections' `search_path` names, if not the default one; its
     ///     name is checked to be `[a-z_][a-z0-9_]*` (see ``PostgresConnectionURL``).
     /// - Returns: the versions applied by this call.

@@ -2,7 +2,7 @@ import DeckStorage
 import PostgresNIO
 
 /// The `presence_lease` table: which server holds players' streams at which deck, and until when
-/// (see ``PresenceLease``). Every server on the database renews its own rows and takes the rows
+/// (see `PresenceLease`). Every server on the database renews its own rows and takes the rows
 /// of servers that stopped renewing; `DELETE … RETURNING` hands each expired row to one taker.
 ///
 /// Server numbers are `UInt64`s, stored as the `BIGINT` with the same bits.

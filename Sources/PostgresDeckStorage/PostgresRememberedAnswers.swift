@@ -12,7 +12,7 @@ import PostgresNIO
 /// Only requests with a key touch these tables: a batch without keys runs
 /// ``PostgresStatements/WriteBack`` as before. A new key is refused before its change is submitted
 /// when its deck or client has its cap of keys from the last hour already (``CountRecent``; see
-/// ``IdempotencyKey``): the count is read outside the write, so requests racing past it at once may
+/// `IdempotencyKey`): the count is read outside the write, so requests racing past it at once may
 /// pass a cap by as many as race. Old keys go in the expiry sweep (``Forget``), so no change pays
 /// for trimming.
 enum PostgresRememberedAnswers {
@@ -185,8 +185,8 @@ enum PostgresRememberedAnswers {
     }
 
     /// Forgets the keys remembered before a time, and the keys past their guaranteed hour beyond
-    /// their deck's newest ``IdempotencyKey/maximumPerDeck`` or their client's newest
-    /// ``IdempotencyKey/maximumPerClient``; returns one row per key forgotten.
+    /// their deck's newest `IdempotencyKey.maximumPerDeck` or their client's newest
+    /// `IdempotencyKey.maximumPerClient`; returns one row per key forgotten.
     struct Forget: PostgresPreparedStatement {
         static let sql = """
             WITH forgotten_deck_keys AS (

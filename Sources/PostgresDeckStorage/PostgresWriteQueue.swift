@@ -82,6 +82,8 @@ final class PostgresWriteQueue: Sendable {
     /// Queues one change (or runs it at once, alone) and returns how its batch ended for it.
     ///
     /// - Parameters:
+    ///   - id: the deck the change is made to.
+    ///   - now: the time of the change, in seconds since 1970.
     ///   - key: the change's idempotency key, if any.
     ///   - answer: the answer of the change's latest run, to remember with `key`.
     ///   - run: runs the change on a state (see ``PostgresPendingChange/run``).

@@ -5,7 +5,7 @@
 /// an indexed column, even to the value it already has: a change that also set the time wrote two
 /// pages to the log instead of one (the deck's row and the index's), for a time that expiry, which
 /// counts in days, never needed to the second. So a stored time may lag a deck's latest change by
-/// less than ``resolutionSeconds``, and ``SQLiteDeckStore`` deletes only decks whose stored time
+/// less than `resolutionSeconds`, and ``SQLiteDeckStore`` deletes only decks whose stored time
 /// is that much older than the cutoff: never a deck changed since the cutoff.
 ///
 /// Entries are recorded once their batch has committed, so each is a time SQLite holds; an

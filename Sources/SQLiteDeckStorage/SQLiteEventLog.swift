@@ -20,7 +20,7 @@ import Synchronization
 /// everyone there is to tell.
 enum SQLiteEventLog {
     /// Old events are trimmed every this many events of a deck, keeping at least
-    /// ``StoredDeckEvent/retainedCount``.
+    /// `StoredDeckEvent.retainedCount`.
     static let trimInterval: Int64 = 128
     /// A deck's tail moves into the event table before it would grow past this many bytes: about a
     /// dozen draws (``EventTail``). A seated deck's row then stays within about 200 bytes of a plain

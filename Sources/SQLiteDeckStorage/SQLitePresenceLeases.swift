@@ -2,7 +2,7 @@ import DeckStorage
 import GRDB
 
 /// The `presence_lease` table: which server holds players' streams at which deck, and until when
-/// (see ``PresenceLease``). Several servers share one SQLite file only with `--sqlite-access
+/// (see `PresenceLease`). Several servers share one SQLite file only with `--sqlite-access
 /// shared`; the table is there either way, so that a server that restarts after a crash lets go
 /// of the players its earlier run held.
 ///

@@ -9,8 +9,8 @@ import PlayingCards
 ///
 /// Only requests with a key read or write these tables. A new key is refused, before its change
 /// runs, when its deck or its client already has its cap of keys from the last
-/// ``IdempotencyKey/guaranteedSeconds`` (see ``IdempotencyKey``). Old keys (older than
-/// ``IdempotencyKey/retentionSeconds``, or older than ``IdempotencyKey/guaranteedSeconds`` and beyond
+/// `IdempotencyKey.guaranteedSeconds` (see `IdempotencyKey`). Old keys (older than
+/// `IdempotencyKey.retentionSeconds`, or older than `IdempotencyKey.guaranteedSeconds` and beyond
 /// their deck's or client's newest cap of keys) go in the expiry sweep
 /// (``SQLiteDeckStore/forgetAnswers(rememberedBefore:)``), so no change pays for trimming.
 enum SQLiteRememberedAnswers {
@@ -151,11 +151,13 @@ enum SQLiteRememberedAnswers {
     }
 
     /// Forgets every key remembered before `cutoff`, and the keys past their guaranteed time
-    /// (``IdempotencyKey/guaranteedSeconds``) beyond their deck's newest
-    /// ``IdempotencyKey/maximumPerDeck`` or their client's newest ``IdempotencyKey/maximumPerClient``
+    /// (`IdempotencyKey.guaranteedSeconds`) beyond their deck's newest
+    /// `IdempotencyKey.maximumPerDeck` or their client's newest `IdempotencyKey.maximumPerClient`
     /// (a table's keys are in rowid order).
     ///
-    /// - Parameter cutoff: now minus ``IdempotencyKey/retentionSeconds``.
+    /// - Parameters:
+    ///   - cutoff: now minus `IdempotencyKey.retentionSeconds`.
+    ///   - db: the database, in a write transaction.
     /// - Returns: how many.
     static func forget(rememberedBefore cutoff: Int64, db: Database) throws -> Int {
         let guaranteed = cutoff + IdempotencyKey.retentionSeconds - IdempotencyKey.guaranteedSeconds
@@ -190,7 +192,7 @@ enum SQLiteRememberedAnswers {
 }
 
 extension SQLiteWriteBatch {
-    /// Runs a keyed change in the batch's transaction (see ``DeckStore/updateOnce(deckID:now:key:_:)``):
+    /// Runs a keyed change in the batch's transaction (see `DeckStore.updateOnce(deckID:now:key:_:)`):
     /// the key is looked up first, and remembered with the change's answer when the change ran.
     func updateOnce<Result>(
         deckID id: String, now: Int64, key: IdempotencyKey,

@@ -100,7 +100,7 @@ final class SQLiteWriteBatch {
     /// batch's changes so far (which carry their new times).
     ///
     /// A stored time may lag its deck's latest change by less than
-    /// ``RecordedChangeTimes/resolutionSeconds``, so only decks stored as unchanged for that much
+    /// `RecordedChangeTimes.resolutionSeconds`, so only decks stored as unchanged for that much
     /// longer are deleted: a deck changed since `cutoff` never is, and one unchanged since just
     /// before it may stay until a later sweep.
     ///

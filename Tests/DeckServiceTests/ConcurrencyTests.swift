@@ -1,4 +1,5 @@
 import DeckService
+import DeckStorage
 import Foundation
 import PlayingCards
 import RiffleTestSupport

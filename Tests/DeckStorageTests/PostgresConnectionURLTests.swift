@@ -1,5 +1,6 @@
 import DeckStorage
 import PostgresDeckStorage
+import PostgresNIO
 import Testing
 
 /// What a `postgres://` URL sets, and what it refuses (no database needed).

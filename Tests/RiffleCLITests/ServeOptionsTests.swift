@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckService
 import Testing
 
 @testable import RiffleCLI

@@ -1,5 +1,6 @@
 import DeckClient
 import Foundation
+import PlayingCards
 import RiffleTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DeckClient
 import Foundation
 import RiffleTestSupport

@@ -24,6 +24,10 @@ public struct RiffleProcess {
     /// Starts `riffle serve` and returns once it prints its start-up line (it is then accepting
     /// connections).
     ///
+    /// The server picks its own port (`--port 0`) and names it in its start-up line: a port chosen
+    /// here and bound later by the child could meanwhile be taken by any other socket of the busy
+    /// machine (an outgoing connection's ephemeral port), and the server would exit at once.
+    ///
     /// The blocking pipe read runs on a thread of its own, never on Swift's cooperative pool: that
     /// pool has one thread per core (two here), and blocking them starves every other task of the
     /// test process, such as a PostgreSQL client that holds a lock the child server waits for.
@@ -34,48 +38,63 @@ public struct RiffleProcess {
     /// - Throws: ``RiffleProcessError`` when the server exits before it is ready or is not ready
     ///   within ``startUpLimit`` (it is killed then, and the error shows what it printed).
     public static func start(database: String, arguments: [String] = []) async throws -> RiffleProcess {
-        let port = try freePort()
         let process = try ChildProcess.spawn(
             try riffleExecutable().path,
-            ["serve", "--port", String(port), "--database", database, "--log-level", "warning"] + arguments,
+            ["serve", "--port", "0", "--database", database, "--log-level", "warning"] + arguments,
             capturingOutput: true)
-        let server = RiffleProcess(process: process, port: port)
-        guard let descriptor = process.standardOutput else { return server }
+        guard let descriptor = process.standardOutput else {
+            throw RiffleProcessError(message: "riffle serve's output was not captured: its port is unknown")
+        }
         // The server prints nothing more that a test reads: the pipe closes once it is ready.
         defer { close(descriptor) }
         do {
-            try await onOwnThread { try waitForStartUpLine(on: descriptor) }
+            let port = try await onOwnThread { try waitForStartUpLine(on: descriptor) }
+            return RiffleProcess(process: process, port: port)
         } catch {
-            await server.killAndWait()
+            process.send(SIGKILL)
+            _ = try? await onOwnThread { process.waitUntilExit() }
             throw error
         }
-        return server
     }
 
     /// Reads the server's standard output until its start-up line, its end, or ``startUpLimit``.
-    private static func waitForStartUpLine(on descriptor: Int32) throws {
+    ///
+    /// - Returns: the port the start-up line names.
+    private static func waitForStartUpLine(on descriptor: Int32) throws -> Int {
         let deadline = ContinuousClock.now + startUpLimit
         var seen: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !String(decoding: seen, as: UTF8.self).contains("serving on") {
+        while true {
+            let text = String(decoding: seen, as: UTF8.self)
+            if let port = port(inStartUpLine: text) { return port }
             let left = deadline - ContinuousClock.now
             var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(
                 max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             guard left > .zero, poll(&polled, 1, milliseconds) > 0 else {
                 throw RiffleProcessError(
-                    message: "riffle serve printed no start-up line within \(startUpLimit); it printed: "
-                        + String(decoding: seen, as: UTF8.self))
+                    message: "riffle serve printed no start-up line within \(startUpLimit); it printed: " + text)
             }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                throw RiffleProcessError(
-                    message: "riffle serve exited before it was ready; it printed: "
-                        + String(decoding: seen, as: UTF8.self))
+                throw RiffleProcessError(message: "riffle serve exited before it was ready; it printed: " + text)
             }
             seen += buffer[0..<count]
         }
+    }
+
+    /// The port of a whole start-up line (`Riffle is serving on http://127.0.0.1:54321/ (…)` and its
+    /// newline), if `text` holds one.
+    private static func port(inStartUpLine text: String) -> Int? {
+        guard let end = text.lastIndex(of: "\n") else { return nil }
+        for line in text[..<end].split(separator: "\n") {
+            guard let scheme = line.range(of: "serving on http://") else { continue }
+            let hostAndPort = line[scheme.upperBound...].prefix { $0 != "/" }
+            guard let colon = hostAndPort.lastIndex(of: ":") else { return nil }
+            return Int(hostAndPort[hostAndPort.index(after: colon)...])
+        }
+        return nil
     }
 
     /// Sends SIGKILL without waiting (for `defer`).
@@ -103,29 +122,9 @@ public struct RiffleProcess {
         }
         throw RiffleProcessError(message: "the riffle executable was not built next to the tests")
     }
-
-    /// A loopback port that is free now (the kernel's choice for an ephemeral bind).
-    ///
-    /// - Throws: ``RiffleProcessError`` when no port could be bound.
-    public static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socket, socketAddress, length) == 0 && getsockname(socket, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw RiffleProcessError(message: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
-/// A `riffle serve` process that could not be started, or a port that could not be found.
+/// A `riffle serve` process that could not be started.
 public struct RiffleProcessError: Error, CustomStringConvertible {
     /// What went wrong, with what the server printed.
     public let message: String

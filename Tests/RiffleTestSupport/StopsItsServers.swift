@@ -28,8 +28,8 @@ public struct StopsItsServers: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// Runs the test with a list of the servers it starts, then stops them all and waits for them.
-    public func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    @concurrent public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @concurrent @Sendable () async throws -> Void
     ) async throws {
         let started = StartedServers()
         let outcome = await Result<Void, any Error> {

@@ -1,7 +1,7 @@
 /// A vector outline: subpaths of lines and quadratic and cubic Bézier curves.
 ///
 /// Paths are values built with ``move(to:)``, ``line(to:)``, ``quad(to:control:)``, ``cubic(to:control1:control2:)``
-/// and ``close()``; ``Path+Shapes`` adds rectangles, ellipses and polygons. Filled paths use the non-zero
+/// and ``close()``; its extension in `Path+Shapes.swift` adds rectangles, ellipses and polygons. Filled paths use the non-zero
 /// winding rule, so a hole is a subpath wound the other way.
 struct Path: Hashable, Sendable {
     /// One drawing command.

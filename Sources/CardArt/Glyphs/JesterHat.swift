@@ -6,6 +6,7 @@ enum JesterHat {
     ///   - main: the colour of the outer horns.
     ///   - accent: the colour of the middle horn, the band and the bells.
     ///   - outline: the colour of the thin outlines that keep the parts apart at small sizes.
+    ///   - transform: where the 100 × 100 box goes.
     static func drawing(main: Color, accent: Color, outline: Color, transform: AffineTransform) -> Drawing {
         var drawing = Drawing(width: 100, height: 100)
         var leftHorn = Path()

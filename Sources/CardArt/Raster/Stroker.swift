@@ -4,7 +4,10 @@
 enum Stroker {
     /// The polygons covering a pen of diameter `width` drawn along `polylines`.
     ///
-    /// - Parameter tolerance: the largest allowed gap between an arc and its chords, in the same units.
+    /// - Parameters:
+    ///   - polylines: the lines the pen follows.
+    ///   - width: the pen's diameter.
+    ///   - tolerance: the largest allowed gap between an arc and its chords, in the same units.
     /// - Complexity: O(n) in the number of polyline vertices.
     static func outline(of polylines: [Polyline], width: Double, tolerance: Double) -> [[Point]] {
         let radius = width / 2

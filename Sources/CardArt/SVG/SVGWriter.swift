@@ -6,7 +6,9 @@
 enum SVGWriter {
     /// The SVG text of `drawing`.
     ///
-    /// - Parameter scale: multiplies the `width` and `height` attributes; the `viewBox` stays in drawing units.
+    /// - Parameters:
+    ///   - drawing: what to write.
+    ///   - scale: multiplies the `width` and `height` attributes; the `viewBox` stays in drawing units.
     static func document(for drawing: Drawing, scale: Double = 1) -> String {
         let width = SVGNumber.format(drawing.width)
         let height = SVGNumber.format(drawing.height)

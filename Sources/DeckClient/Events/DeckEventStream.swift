@@ -86,7 +86,7 @@ public struct DeckEventStream: AsyncSequence, Sendable {
                     errorBody = Data()
                 }
                 do {
-                    guard let chunk = try await connection?.next() else {
+                    guard let chunk = try await connection?.next(isolation: #isolation) else {
                         if Task.isCancelled { return close() }
                         try connectionEnded()
                         continue

@@ -6,7 +6,7 @@ import PlayingCards
 /// A card object is about 190 bytes of JSON that follow from the card and the server's public URL
 /// alone, so a draw of 1,000 cards is remembered in about 1 KB instead of 190 KB. A run is written
 /// as a marker byte that UTF-8 never uses (`0xFE`), the number of cards as a base-128 varint, then
-/// each card's ``Card/ordinal``; every other byte is the JSON's own. Expanding renders the card
+/// each card's `Card.ordinal`; every other byte is the JSON's own. Expanding renders the card
 /// objects again with the server's current card objects (``CardJSON``): the same bytes, unless the
 /// public URL changed meanwhile, in which case the images point where they are now served.
 enum CompactAnswer {

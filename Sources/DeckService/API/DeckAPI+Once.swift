@@ -1,5 +1,6 @@
 import Crypto
 import DeckStorage
+import HTTPTypes
 import PlayingCards
 
 /// Every change happens once: a change with an `Idempotency-Key` runs through the store's
@@ -30,7 +31,7 @@ extension DeckAPI {
     /// - Returns: the answer, with the deck's change number.
     /// - Throws: ``APIError`` (400 for malformed headers, 404 for an unknown deck, 422 for a reused
     ///   key), ``AnswerSeal/UnreadableAnswer``, or a storage error.
-    nonisolated(nonsending) func change(
+    func change(
         _ request: DeckRequest, deckID id: String, parameters: APIParameters, caller: Caller, head: RequestHead
     ) async throws -> APIResponse {
         let precondition = try ChangePrecondition.read(head.ifMatch)

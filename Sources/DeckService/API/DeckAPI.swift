@@ -8,8 +8,8 @@ import PlayingCards
 ///
 /// Parameters are validated before anything changes, so a bad request changes nothing.
 ///
-/// Its request functions are `nonisolated(nonsending)`, as the responder's are: they run on their
-/// caller's executor, so a request does not hop executors on entering and leaving each of them.
+/// Its request functions, like every nonisolated `async` function of the package
+/// (`NonisolatedNonsendingByDefault`), run on their caller's executor, so a request does not hop executors on entering and leaving each of them.
 struct DeckAPI: Sendable {
     let store: any DeckStore
     let cardJSON: PublicCardJSON
@@ -31,7 +31,7 @@ struct DeckAPI: Sendable {
     ///   - head: the method (joining a table takes `POST`, leaving `DELETE`), path, client and
     ///     change headers.
     /// - Returns: the answer; one about a deck carries its change number.
-    nonisolated(nonsending) func respond(
+    func respond(
         to endpoint: APIEndpoint, captures: RouteCaptures = RouteCaptures(), parameters: APIParameters,
         caller: Caller = .spectator, head: RequestHead = RequestHead()
     ) async throws -> APIResponse {
@@ -60,7 +60,7 @@ struct DeckAPI: Sendable {
 
     /// Runs `request` through the core: a read on the stored state, a change inside one store
     /// transaction (with the system's secure generator), its `If-Match` checked there.
-    nonisolated(nonsending) func answer(
+    func answer(
         _ request: DeckRequest, deckID id: String, caller: Caller, precondition: ChangePrecondition? = nil
     ) async throws -> DeckOutcome {
         guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
@@ -83,7 +83,7 @@ struct DeckAPI: Sendable {
     /// Answers `HEAD` without changing anything: the status a read of the same deck would have,
     /// a token checked as a `GET` checks it (401 for a malformed token or one of another deck),
     /// and the deck's change number for the `ETag`.
-    nonisolated(nonsending) func respondToHead(
+    func respondToHead(
         deckID id: String?, caller: Caller = .spectator
     ) async throws -> APIResponse {
         guard let id else { return APIResponse(json: "") }
@@ -98,7 +98,7 @@ struct DeckAPI: Sendable {
         }
     }
 
-    nonisolated(nonsending) func existingDeck(_ id: String) async throws -> DeckState {
+    func existingDeck(_ id: String) async throws -> DeckState {
         guard DeckID.isWellFormed(id), let deck = try await store.deck(withID: id) else { throw APIError.unknownDeck }
         return deck
     }

@@ -1,4 +1,5 @@
 import DeckStorage
+import HTTPTypes
 import PlayingCards
 
 /// What the core answers for one request: the full rendered answer, the record of the change
@@ -31,7 +32,7 @@ struct DeckOutcome: Sendable {
 /// 3. a change's `If-Match` (``ChangePrecondition``) must match the deck's change number (412 with
 ///    the deck as the caller may see it);
 /// 4. the operation runs on a copy of the deck, seeing only what the caller may see
-///    (``TableVisibility``); an error answers JSON and leaves the deck as it was;
+///    (`TableVisibility`); an error answers JSON and leaves the deck as it was;
 /// 5. a change that changed something (or any shuffle) is counted in the deck's change number and,
 ///    on a live table, recorded as an event.
 ///
@@ -106,7 +107,7 @@ struct DeckCore: Sendable {
 
     /// The moves of a change whose operation says where its cards went, without comparing the two
     /// states card by card: a draw appends the cards it takes from the stack to the drawn cards, a
-    /// deal to its pile. Those are what ``DeckState/moves(since:)`` finds (the appended copies are the
+    /// deal to its pile. Those are what `DeckState.moves(since:)` finds (the appended copies are the
     /// top-most ones), at the cost of the cards moved instead of a pass over the drawn cards.
     ///
     /// - Returns: the moves, or `nil` for any other change (they are then diffed), or when the

@@ -3,8 +3,8 @@ import DeckStorage
 import HTTPTypes
 
 /// A changing request's `Idempotency-Key`, checked, and what identifies the request it comes with:
-/// what a store needs to run the request once (``DeckStore/updateOnce(deckID:now:key:_:)``,
-/// ``DeckStore/insertOnce(_:now:key:answer:)``).
+/// what a store needs to run the request once (`DeckStore.updateOnce(deckID:now:key:_:)`,
+/// `DeckStore.insertOnce(_:now:key:answer:)`).
 ///
 /// A key is 16 to 128 characters of `A-Z a-z 0-9 - _ . : ~` (a UUID is fine), sent bare or as a
 /// quoted string (`Idempotency-Key: "…"`, the form of the IETF draft); anything else, repeated

@@ -19,8 +19,8 @@ struct DeckExpiryService: Service {
     }
 
     /// One sweep: deletes every deck unchanged for longer than the lifetime, and forgets the
-    /// idempotency keys remembered for longer than ``IdempotencyKey/retentionSeconds`` (and the
-    /// keys past their guaranteed hour beyond their deck's or client's cap, see ``IdempotencyKey``).
+    /// idempotency keys remembered for longer than `IdempotencyKey.retentionSeconds` (and the
+    /// keys past their guaranteed hour beyond their deck's or client's cap, see `IdempotencyKey`).
     func sweep() async {
         let now = clock()
         do {

@@ -1,5 +1,13 @@
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An IP address as bytes (4 for IPv4, 16 for IPv6), and a network of them (`10.0.0.0/8`,
 /// `fd00::/8`, or one address), for ``ClientAddressResolver``'s trusted proxies.
 ///
@@ -27,7 +35,7 @@ struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
         self.prefixLength = prefixLength
     }
 
-    /// Whether `address` (bytes, as ``bytes(of:)`` gives them) is in this network.
+    /// Whether `address` (bytes, as ``bytes(of:)-(String)`` gives them) is in this network.
     func contains(_ address: [UInt8]) -> Bool {
         address.count == self.address.count && Self.masked(address, to: prefixLength) == self.address
     }

@@ -25,8 +25,10 @@ struct LoopAffineHTTP1Channel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// An HTTP/1 server whose connections answer on their own event loop while the server is quiet.
     ///
-    /// - Parameter requestsInFlight: the count of requests being answered, which the responder
-    ///   keeps (``RequestAccounting``).
+    /// - Parameters:
+    ///   - requestsInFlight: the count of requests being answered, which the responder keeps
+    ///     (``RequestAccounting``).
+    ///   - configuration: the HTTP/1 channel's configuration (idle timeout, pipeline additions).
     static func loopAffineHTTP1(
         requestsInFlight: RequestsInFlight, configuration: HTTP1Channel.Configuration
     ) -> HTTPServerBuilder {

@@ -4,7 +4,7 @@ import PlayingCards
 /// Who is asking: a spectator (no token), or whoever holds a token, checked against the deck's
 /// players when the deck is read.
 ///
-/// Only requests that carry a token pay for reading it: ``init(authorization:query:)`` looks at
+/// Only requests that carry a token pay for reading it: ``init(authorization:queryToken:)`` looks at
 /// nothing else.
 enum Caller: Sendable {
     /// No token: sees public things only.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import PlayingCards
 
 /// The host's "deal N to everyone": one change and one `deal` event, whose moves show each viewer

@@ -1,3 +1,4 @@
+import HTTPTypes
 import PlayingCards
 
 /// A live table's people and piles: display names, seats, the turn marker and face-down piles

@@ -1,3 +1,4 @@
+import HTTPTypes
 import PlayingCards
 
 extension DeckCore {
@@ -22,7 +23,7 @@ extension DeckCore {
 
     /// Unseats a player: `DELETE /api/deck/<id>/player/<name>/`. The host may remove anyone; a
     /// player may remove themself (leave). The hand is shuffled into the stack face down (see
-    /// ``DeckState/removePlayer(named:using:)``), the pile is removed and the token stops working.
+    /// `DeckState.removePlayer(named:using:)`), the pile is removed and the token stops working.
     func leave<G: RandomNumberGenerator>(
         _ name: String, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
     ) throws -> APIResponse {

@@ -17,7 +17,7 @@ import PlayingCards
 ///   combining grapheme joiner (U+034F) or tag character after another character;
 /// - a name with nothing visible in it (only marks and such characters);
 /// - a character with more than ``maximumMarksPerCharacter`` combining marks;
-/// - more than ``maximumCharacters`` characters, or ``TablePlayer/maximumDisplayNameBytes`` bytes.
+/// - more than ``maximumCharacters`` characters, or `TablePlayer.maximumDisplayNameBytes` bytes.
 ///
 /// Two players' display names may not be equal once normalised and case-folded (``foldedKey(_:)``),
 /// nor confusable (``DisplayNameSkeleton``); the service checks that against the table.

@@ -1,4 +1,6 @@
 import DeckStorage
+import Logging
+import PlayingCards
 
 extension EventHub {
     /// Runs a read the machine asked for: the deck's stored events after the read's point, each

@@ -172,9 +172,10 @@ final class EventHub: Service, Sendable {
 
     // MARK: - Subscribers
 
-    /// Registers a subscriber of a deck. Report ``start(_:from:)`` once it has read the deck.
+    /// Registers a subscriber of a deck. Report ``start(_:at:)`` once it has read the deck.
     ///
     /// - Parameters:
+    ///   - deckID: the deck to follow.
     ///   - viewer: the subscriber's player name, `nil` for a spectator.
     ///   - connection: where its frames go.
     /// - Returns: the subscriber's id, or `nil` when the server is shutting down.
@@ -187,7 +188,9 @@ final class EventHub: Service, Sendable {
 
     /// The subscriber has read the deck, at change `number`: its stream goes on after it.
     ///
-    /// - Parameter deck: the deck as the subscriber read it, after it subscribed.
+    /// - Parameters:
+    ///   - id: the subscriber, as ``subscribe(deckID:viewer:connection:)`` returned it.
+    ///   - deck: the deck as the subscriber read it, after it subscribed.
     func start(_ id: SubscriberID, at deck: DeckState) {
         let number = deck.changeNumber
         state.withLock { state in

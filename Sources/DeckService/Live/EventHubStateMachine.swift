@@ -185,6 +185,7 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
     /// A stream asks to follow a deck; it then reads the deck and reports ``started(_:from:)``.
     ///
     /// - Parameters:
+    ///   - deckID: the deck to follow.
     ///   - viewer: the subscriber's player name, `nil` for a spectator.
     ///   - connection: where its frames go.
     /// - Returns: the subscriber's id, or `nil` when the server is stopping.
@@ -278,6 +279,7 @@ struct EventHubStateMachine<Connection: Sendable>: Sendable {
     /// the frame of its view.
     ///
     /// - Parameters:
+    ///   - read: the read that returned.
     ///   - events: the events read, in number order, each rendered for every view of the read.
     ///   - moreMayFollow: whether the read stopped at its limit (more events may be stored): then
     ///     another read follows at once.

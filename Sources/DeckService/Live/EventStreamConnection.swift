@@ -63,8 +63,10 @@ final class EventStreamConnection: Sendable {
     /// Call it before the response starts: HTTP/1.1 answers a connection's requests in order, so
     /// the stream is the next response the connection's handler sees.
     ///
-    /// - Parameter capacity: the most frames waiting for a client that does not read before its
-    ///   connection is closed.
+    /// - Parameters:
+    ///   - channel: the channel the request came in on.
+    ///   - capacity: the most frames waiting for a client that does not read before its
+    ///     connection is closed.
     /// - Returns: the connection, or `nil` when the channel cannot take frames directly (it is
     ///   not served by `riffle serve`'s HTTP/1.1 pipeline, or has closed).
     static func forResponse(on channel: any Channel, capacity: Int) async -> EventStreamConnection? {

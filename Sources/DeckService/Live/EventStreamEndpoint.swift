@@ -190,8 +190,9 @@ struct EventStreamEndpoint: Sendable {
     }
 
     /// Writes the opening (the `hello`, or what a resumed client missed), then tells the hub, which
-    /// writes every later frame straight to the connection.
-    private func writeOpening(
+    /// writes every later frame straight to the connection. `@concurrent`, as the response body
+    /// that calls it and the writer's own `write` are (Hummingbird's types).
+    @concurrent private func writeOpening(
         to writer: inout any ResponseBodyWriter, subscriber: EventHub.SubscriberID, viewer: String?,
         opening: DeckState, resumeAfter: Int64?
     ) async throws {
@@ -218,7 +219,7 @@ struct EventStreamEndpoint: Sendable {
     /// nothing when they come to more than ``resumeBudgetBytes`` (the stream then gets a `resync`).
     ///
     /// - Returns: the number of the last event sent (`number` when none).
-    private func sendMissed(
+    @concurrent private func sendMissed(
         to writer: inout any ResponseBodyWriter, deckID: String, viewer: String?, after number: Int64, upTo last: Int64,
         replayingFrom deck: DeckState
     ) async throws -> Int64 {

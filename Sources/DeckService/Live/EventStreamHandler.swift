@@ -178,7 +178,11 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// instead when more than `capacity` frames are already waiting for a client that does not
     /// read.
     ///
-    /// - Parameter sent: how many of the frame's bytes were sent directly.
+    /// - Parameters:
+    ///   - frame: the chunk, framed.
+    ///   - sent: how many of the frame's bytes were sent directly.
+    ///   - response: the number of the response the stream is.
+    ///   - capacity: the most frames that may wait for the client.
     /// - Returns: whether this write made a flush due (the first write since the last flush).
     func writeFrame(_ frame: ByteBuffer, sent: Int, response: UInt64, capacity: Int) -> Bool {
         guard streaming, response == responseNumber, let socket = socketSide?.context else { return false }
@@ -310,6 +314,6 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 }
 
 /// Thrown by an events stream's response body once its connection is handed over to the hub
-/// (``EventStreamHandler/handOver(response:)``): it ends the task that answered the request
+/// (``EventStreamHandler/handOver(response:stream:)``): it ends the task that answered the request
 /// without ending the stream.
 struct EventStreamHandedOver: Error {}

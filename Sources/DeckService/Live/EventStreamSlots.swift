@@ -1,3 +1,4 @@
+import HTTPTypes
 import Synchronization
 
 /// The shared, locked home of one server's ``EventStreamQuota``: hands out a slot per events

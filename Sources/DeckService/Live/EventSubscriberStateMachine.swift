@@ -147,14 +147,6 @@ struct EventSubscriberStateMachine: Sendable {
         if case .direct = state { return .write(frame) }
         return .none
     }
-
-    /// The stream must end (the server is stopping, the deck's events cannot be read, the
-    /// endpoint or its connection has gone).
-    mutating func closeRequested() -> Action {
-        if case .closed = state { return .none }
-        state = .closed
-        return .endStream
-    }
 }
 
 /// One event rendered for one view, as the bytes a stream writes.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Synchronization
 
 /// How many players one client address may seat at one table: at most

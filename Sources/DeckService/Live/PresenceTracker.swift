@@ -13,7 +13,7 @@ import Synchronization
 /// Several servers may stream one table (on one PostgreSQL database, or one SQLite file shared):
 /// each records its own holds under a number it chose at random, and a player is online while any
 /// server holds them. Each server keeps a lease per deck at which it holds players
-/// (``PresenceLease``) and renews it every quarter of the lease time. A server that stops lets go
+/// (`PresenceLease`) and renews it every quarter of the lease time. A server that stops lets go
 /// of its players; when one crashes, its leases expire and another server (or its own next run)
 /// takes them and lets go of the players they held, so nobody stays online for ever. A server that
 /// finds some of its own leases taken (it was too slow to renew them, and others thought it gone)
@@ -61,8 +61,11 @@ final class PresenceTracker: Service, Sendable {
     /// Creates a tracker.
     ///
     /// - Parameters:
+    ///   - store: where holds and leases are recorded.
     ///   - grace: how long a player with no open stream stays online.
-    ///   - lease: how long this server's leases last without renewal (see ``PresenceLease``).
+    ///   - lease: how long this server's leases last without renewal (see `PresenceLease`).
+    ///   - clock: the time in seconds since 1970, for the store (when the deck was last changed).
+    ///   - logger: where failures to record presence are reported.
     ///   - now: a monotonic time in milliseconds (a continuous clock by default).
     ///   - wallClock: milliseconds since 1970 (the system clock by default).
     init(
@@ -91,9 +94,6 @@ final class PresenceTracker: Service, Sendable {
         let start = ContinuousClock.now
         return { milliseconds(ContinuousClock.now - start) }
     }()
-
-    /// The number this server holds players under now.
-    var serverNumber: UInt64 { book.withLock { $0.server } }
 
     /// A stream of a player (named, and with the hash of the token it was opened with) at deck
     /// `deckID` opens: the player is online until the returned hold is released (and the grace

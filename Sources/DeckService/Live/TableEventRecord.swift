@@ -1,6 +1,6 @@
 import PlayingCards
 
-/// What the service stores about one change of a live table, as a ``StoredDeckEvent``'s payload: what
+/// What the service stores about one change of a live table, as a `StoredDeckEvent`'s payload: what
 /// happened, who did it, every card that moved (hidden ones included, since the store is the
 /// server's own) and how the deck's counts changed. Each subscriber's view is rendered from it by
 /// ``TableEventRenderer``, which leaves out what that subscriber may not see.
@@ -25,7 +25,7 @@ struct TableEventRecord: Hashable, Sendable {
     let kind: String
     /// The player who made the change (or joined), if a player did.
     let player: String?
-    /// Every card that moved, in the order ``DeckState/moves(since:)`` gives.
+    /// Every card that moved, in the order `DeckState.moves(since:)` gives.
     let moves: [CardMove]
     let counts: Counts
     /// The players (names, display names, presence, seats) and host after the change, when the
@@ -52,8 +52,13 @@ struct TableEventRecord: Hashable, Sendable {
     /// The record of the change from `before` to `after`.
     ///
     /// - Parameters:
+    ///   - kind: the event's kind (`draw`, `pile_add`, ...).
+    ///   - player: the player who made the change, if a player did.
+    ///   - before: the deck before the change.
+    ///   - after: the deck after the change.
     ///   - moves: the change's moves when the operation knows them (they must be what
     ///     `after.moves(since: before)` gives); by default they are found by comparing the states.
+    ///   - face: the pile turned face up or down, for a `pile_face` change.
     /// - Complexity: O(*c* + *p*) for *c* cards in the places that changed and *p* piles.
     init(
         kind: String, player: String?, before: DeckState, after: DeckState, moves: [CardMove]? = nil,

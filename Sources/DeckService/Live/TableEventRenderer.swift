@@ -86,7 +86,7 @@ struct TableEventRenderer: Sendable {
 
     /// The visibility rule for events: what `viewer` is told of a change's moves.
     ///
-    /// A move into a place the viewer can see (``TableVisibility``) lists its cards. A move into a
+    /// A move into a place the viewer can see (`TableVisibility`) lists its cards. A move into a
     /// hidden place gives a count only, and all moves from one place into one hidden place are one
     /// entry, sorted by destination and source name: how a change interleaved cards into the
     /// stack or a hand would otherwise tell their order there.

@@ -29,8 +29,9 @@ final class CardImageCache: Sendable {
         let isSVG: Bool
     }
 
-    /// Makes an image file's bytes; `nil` when there is no such image.
-    typealias Renderer = @Sendable (Key) async throws -> [UInt8]?
+    /// Makes an image file's bytes; `nil` when there is no such image. `@concurrent`: rendering a PNG takes
+    /// milliseconds of CPU, which must not run on the requesting connection's event loop.
+    typealias Renderer = @concurrent @Sendable (Key) async throws -> [UInt8]?
 
     /// An image that is ready, or whose rendering the first request started and others await.
     private enum Slot: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// The web app's service worker, `sw.js`, served with the manifest of the app's other files written into it.
 ///

@@ -159,11 +159,6 @@ extension DeckState {
         return dealt
     }
 
-    /// Stores a new table, for storage code reading a deck back.
-    package mutating func setTable(_ table: TableState?) {
-        self.table = table
-    }
-
     /// Counts one more change of the deck and returns its number (see ``changeNumber``).
     ///
     /// - Returns: the new ``changeNumber``.

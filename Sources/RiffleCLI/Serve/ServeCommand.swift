@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeckService
+import DeckStorage
 import DeckStores
 import Foundation
 import Hummingbird

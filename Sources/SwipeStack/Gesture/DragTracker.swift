@@ -1,6 +1,6 @@
 /// The recent finger samples of one drag, for a velocity estimate that ignores all but the last moments.
 ///
-/// Keeps at most ``capacity`` samples in a ring, so a long drag costs constant memory.
+/// Keeps at most `capacity` (16) samples in a ring, so a long drag costs constant memory.
 struct DragTracker: Sendable {
     private static let capacity = 16
 

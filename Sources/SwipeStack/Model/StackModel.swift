@@ -204,7 +204,7 @@ struct StackModel: Sendable {
     }
 
     /// Reverts the latest live history entry of a kind, or returns `nil` if there is none. The reverted entry
-    /// can be performed again by ``redo()``.
+    /// can be performed again by a redo (``SwipeStack/redo(animated:time:)``).
     ///
     /// O(log n) amortized when the entry is the latest; O(h) when entries of the other kind follow it.
     mutating func undo(_ kind: UndoKind = .any) -> Undone? {

@@ -4,6 +4,9 @@ import Foundation
 import RiffleTestSupport
 import Testing
 
+import enum PlayingCards.Rank
+import enum PlayingCards.Suit
+
 /// The lab's `Deck`/`Card` flow over a fake transport; the same flow runs against a real server
 /// in the server tests.
 @Suite("Seed surface (fake transport)")

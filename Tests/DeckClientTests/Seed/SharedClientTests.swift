@@ -1,6 +1,7 @@
 import DeckClient
 import DeckOfCardsLab
 import Foundation
+import RiffleTestSupport
 import Testing
 
 /// `CardAPIClient.shared` can be pointed at any server, by `RIFFLE_SERVER` or by setting it.

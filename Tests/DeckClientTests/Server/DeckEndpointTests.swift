@@ -1,6 +1,7 @@
 import DeckClient
 import Foundation
 import PlayingCards
+import RiffleTestSupport
 import Testing
 
 @Suite("Deck endpoints against riffle serve")

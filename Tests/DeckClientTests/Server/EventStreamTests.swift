@@ -1,4 +1,5 @@
 import DeckClient
+import DeckService
 import Foundation
 import PlayingCards
 import RiffleTestSupport

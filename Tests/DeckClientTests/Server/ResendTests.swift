@@ -1,4 +1,5 @@
 import DeckClient
+import DeckStorage
 import Foundation
 import RiffleTestSupport
 import Testing

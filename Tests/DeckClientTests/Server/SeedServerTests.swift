@@ -1,6 +1,7 @@
 import DeckClient
 import DeckOfCardsLab
 import Foundation
+import RiffleTestSupport
 import Testing
 
 @Suite("Seed flow and images against riffle serve")

@@ -1,5 +1,6 @@
 import DeckClient
 import Foundation
+import PlayingCards
 import Testing
 
 /// What a change carries (`Idempotency-Key`, `If-Match`) and how the client reads a refused

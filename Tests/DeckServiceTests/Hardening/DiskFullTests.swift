@@ -1,6 +1,7 @@
 import DeckStorage
 import DeckStores
 import Foundation
+import PlayingCards
 import RiffleTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import DeckStorage
 import Foundation
 import RiffleTestSupport
 import Testing

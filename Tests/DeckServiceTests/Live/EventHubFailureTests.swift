@@ -1,3 +1,4 @@
+import DeckService
 import DeckStores
 import Foundation
 import RiffleTestSupport

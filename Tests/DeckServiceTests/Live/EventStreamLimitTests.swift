@@ -1,3 +1,4 @@
+import DeckService
 import Foundation
 import RiffleTestSupport
 import Testing

@@ -129,19 +129,6 @@ import Testing
         #expect(stream == Stream(capacity: 2, state: .closed))
     }
 
-    @Test func closingEndsAnOpenStreamOnce() {
-        var opening = Stream(capacity: 2)
-        #expect(opening.delivered(Self.frame(1)) == .none)
-        #expect(opening.closeRequested() == .endStream)
-        #expect(opening == Stream(capacity: 2, state: .closed))
-
-        var direct = Stream(capacity: 2, state: .direct(lastSent: 1))
-        #expect(direct.closeRequested() == .endStream)
-        #expect(direct == Stream(capacity: 2, state: .closed))
-        #expect(direct.closeRequested() == .none)
-        #expect(direct == Stream(capacity: 2, state: .closed))
-    }
-
     @Test func aClosedStreamTakesNothingAndTellsItsEnd() {
         var stream = Stream(capacity: 2, state: .closed)
         #expect(stream.delivered(Self.frame(1)) == .none)

@@ -1,5 +1,7 @@
+import DeckService
 import DeckStorage
 import Foundation
+import PlayingCards
 import RiffleTestSupport
 import Testing
 

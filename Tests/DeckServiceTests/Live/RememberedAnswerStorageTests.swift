@@ -1,5 +1,7 @@
+import DeckStorage
 import Foundation
 import GRDB
+import PlayingCards
 import RiffleTestSupport
 import Testing
 

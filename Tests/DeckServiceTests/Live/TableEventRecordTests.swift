@@ -1,4 +1,5 @@
 import DeckStorage
+import Foundation
 import PlayingCards
 import Testing
 

@@ -1,3 +1,5 @@
+import DeckClient
+import DeckService
 import Foundation
 import RiffleTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import HTTPTypes
 import PlayingCards
 
 /// The route table: every endpoint of the API, once.

@@ -1,3 +1,4 @@
+import DeckClient
 import Foundation
 import RiffleTestSupport
 

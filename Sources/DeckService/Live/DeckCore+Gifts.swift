@@ -1,3 +1,4 @@
+import HTTPTypes
 import PlayingCards
 
 /// Taking a gift back (`POST /api/deck/<id>/player/<name>/take-back/`): the giver's latest gift to

@@ -69,7 +69,7 @@ import Testing
         let server = try await TestServer.start { $0.limits.maximumConnectionsPerClient = 2 }
         do {
             let idle = try await onOwnThread {
-                try (0..<2).map { _ in try RawConnection(port: server.port, receiveTimeoutSeconds: 5) }
+                try (0..<2).map { _ in try RawConnection(port: server.port) }
             }
             defer { for connection in idle { connection.shutDown() } }
             // The server counts a connection once it has accepted it: a request on each makes sure.

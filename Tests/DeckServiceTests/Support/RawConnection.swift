@@ -18,7 +18,7 @@ final class RawConnection: Sendable {
     ///   - sourceAddress: the loopback address to connect from, such as `127.0.0.2`, so that the
     ///     server sees another client; `nil` lets the kernel pick (`127.0.0.1`).
     init(
-        port: Int, receiveTimeoutSeconds: Int = 30, receiveBufferBytes: Int32? = nil, from sourceAddress: String? = nil
+        port: Int, receiveTimeoutSeconds: Int = 60, receiveBufferBytes: Int32? = nil, from sourceAddress: String? = nil
     ) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawHTTPError(description: "socket() failed") }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check of the project, as CI does (.ci/run):
-#   1. swift-format lint (strict) of all Swift code
+#   1. swift-format lint (strict) of all Swift code, and the target graph's rules (scripts/check-target-graph.py)
 #   2. the Embedded Swift (wasm32) builds of the Foundation-free modules
 #   3. swift test: unit, HTTP, concurrency, crash-recovery, client and CLI tests, and the storage contract suite on
 #      SQLite (file and in-memory) and on a throw-away PostgreSQL cluster; under a watchdog (checked first) that ends
@@ -18,6 +18,9 @@ scripts/install-deps.sh
 
 echo "== swift-format lint"
 swift format lint --strict --recursive Sources Tests Benchmarks Examples Package.swift
+
+echo "== target graph: no cycles, pure targets free of I/O, app libraries free of the server's packages"
+python3 scripts/check-target-graph.py
 
 echo "== wasm interface: Swift and JavaScript constants match Sources/RiffleWasm/interface.json"
 python3 scripts/generate-wasm-interface.py --check

@@ -132,3 +132,14 @@ test('a lock event is told in words: locked (nobody new may join) or unlocked', 
     'Ana locked the table: nobody new may join.');
   assert.equal(describeEvent('lock', { player: 'ana', locked: false }, 'ana', null, nameOf), 'You unlocked the table.');
 });
+
+test('a gift between two other players is told as a gift, to a third player and to a spectator', () => {
+  const nameOf = (name) => ({ ana: 'Ana', bo: 'Bo' }[name] || name);
+  const piles = { ana: { remaining: 2, private: true }, bo: { remaining: 4, private: true }, zoe: { remaining: 3, private: true } };
+  const data = { player: 'ana', remaining: 43, piles, moved: [{ from: 'ana', to: 'bo', count: 1 }] };
+  assert.equal(describeEvent('pile_add', data, 'zoe', { piles }, nameOf), 'Ana gave Bo 1 card.');
+  assert.equal(describeEvent('pile_add', data, null, { piles }, nameOf), 'Ana gave Bo 1 card.');
+  // A take-back (from the receiver's hand into the giver's) still reads as one.
+  const back = { ...data, moved: [{ from: 'bo', to: 'ana', count: 1 }] };
+  assert.equal(describeEvent('pile_add', back, 'zoe', { piles }, nameOf), 'Ana took back 1 card from Bo.');
+});

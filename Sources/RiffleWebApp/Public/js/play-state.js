@@ -458,6 +458,8 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     if (fromTable && move.to === data.player) return `${who} took ${what} from ${pileLabel(move.from)}`;
     if (move.to === me) return `${who} gave you ${what}`;
     if (move.to === 'deck') return `${who} put ${what} back in the deck`;
+    // One player's cards into another's hand, as a third player or a spectator sees it: a gift, told as one.
+    if (fromHand && move.from === data.player && !toTable) return `${who} gave ${nameOf(move.to)} ${what}`;
     return `${who} moved ${what} from ${nameOf(move.from)} to ${nameOf(move.to)}`;
   });
   return parts.length ? `${parts.join('. ')}.` : null;

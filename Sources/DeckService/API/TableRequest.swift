@@ -17,7 +17,7 @@ enum TableRequest: Hashable, Sendable {
     /// (the host), in one change and one `deal` event.
     case dealToEveryone(count: Int)
     /// `POST /api/deck/<id>/player/<name>/take-back/`: the caller takes back their latest gift to
-    /// that player, while the player has not moved since (see ``PlayingCards/TableGift``).
+    /// that player, while the player has not moved since (see `TableGift` in PlayingCards).
     case takeBackGift(receiver: String)
 
     /// Where `to=` sends the turn marker.

@@ -116,10 +116,45 @@ let package = Package(
         // The web app (HTML, CSS, ES modules and riffle.wasm), a client of the API: its files, bundled for the server.
         .target(name: "RiffleWebApp", resources: [.copy("Public")], swiftSettings: strictSwift6),
 
-        // The Deck of Cards API service.
+        // The Deck of Cards API's request core and the live tables' domain, pure: requests and their answers,
+        // callers and tokens, display names, event records, replay and rendering, snapshots, seating. No I/O of its
+        // own (the store is a protocol), no NIO, no Hummingbird; the noninterference test runs against it alone.
+        .target(
+            name: "TableCore",
+            dependencies: [
+                "PlayingCards",
+                "DeckStorage",
+                serverProduct("HTTPTypes", "swift-http-types"),
+                serverProduct("Crypto", "swift-crypto"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // Live tables at run time: the event hub, presence across servers, their state machines, the quotas and the
+        // event-stream transport over NIO.
+        .target(
+            name: "LiveTables",
+            dependencies: [
+                "TableCore",
+                "PlayingCards",
+                "DeckStorage",
+                serverProduct("HummingbirdCore", "hummingbird"),
+                serverProduct("Logging", "swift-log"),
+                serverProduct("ServiceLifecycle", "swift-service-lifecycle"),
+                serverProduct("NIOCore", "swift-nio"),
+                serverProduct("NIOHTTP1", "swift-nio"),
+                serverProduct("NIOHTTPTypes", "swift-nio-extras"),
+                serverProduct("HTTPTypes", "swift-http-types"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // The Deck of Cards API service: routes, the HTTP pipeline, static files and card art, operations, the app.
         .target(
             name: "DeckService",
             dependencies: [
+                "TableCore",
+                "LiveTables",
                 "PlayingCards",
                 "CardArt",
                 "DeckStorage",
@@ -209,10 +244,25 @@ let package = Package(
         .testTarget(
             name: "ListEditingTests", dependencies: ["ListEditing", "SeededRandom"], swiftSettings: strictSwift6),
         .testTarget(name: "CardArtTests", dependencies: ["CardArt", "PlayingCards"], swiftSettings: strictSwift6),
+        // The request core and the live tables' state machines, without a server.
+        .testTarget(
+            name: "TableCoreTests",
+            dependencies: [
+                "TableCore", "PlayingCards", "DeckStorage", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "LiveTablesTests",
+            dependencies: ["LiveTables", "TableCore", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSwift6
+        ),
         .testTarget(
             name: "DeckServiceTests",
             dependencies: [
                 "DeckService",
+                "TableCore",
+                "LiveTables",
                 "DeckStorage",
                 "SQLiteDeckStorage",
                 "DeckStores",

@@ -4,7 +4,8 @@
 # a broken symbol link, an unknown parameter name or a missing article fails the build.
 # Archives land in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive; open one with `docc preview`, or
 # run `swift package --disable-sandbox preview-documentation --target <Module>`.
-# Usage: scripts/build-docs.sh [Module ...]   (default: every library product)
+# Usage: scripts/build-docs.sh [Module ...]   (default: every library product, and the server's own targets that no
+# product exposes: TableCore and LiveTables)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,13 +13,13 @@ if [ $# -gt 0 ]; then
     modules=("$@")
 else
     # Every library product of Package.swift, read from the package description.
-    mapfile -t modules < <(swift package describe --type json | python3 -c '
+    mapfile -t modules < <( (swift package describe --type json | python3 -c '
 import json, sys
 package = json.load(sys.stdin)
 for product in package["products"]:
     if "library" in product["type"]:
         print(*product["targets"], sep="\n")
-' | sort -u)
+'; printf '%s\n' TableCore LiveTables) | sort -u)
 fi
 
 target_arguments=()

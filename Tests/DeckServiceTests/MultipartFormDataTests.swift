@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PlayingCards
 import Testing
 
 @testable import DeckService
+@testable import TableCore
 
 /// `POST` bodies sent as `multipart/form-data` (a browser's `FormData`) carry parameters too.
 @Suite struct MultipartFormDataTests {

@@ -167,6 +167,12 @@ public struct DeckEvent: Hashable, Sendable {
         /// The host locked the table (nobody new may join) or unlocked it: ``people``'s ``TablePeople/locked`` says which.
         public static let lock = Kind("lock")
 
+        /// Every kind this version of the SDK knows, each named above. A newer server may send others.
+        public static let known: [Kind] = [
+            hello, resync, draw, deal, pileAdd, pileDraw, pileShuffle, pileReturn, returned, shuffle, join, leave,
+            rename, seats, turn, presence, pileFace, lock,
+        ]
+
         /// The name.
         public var description: String { name }
     }

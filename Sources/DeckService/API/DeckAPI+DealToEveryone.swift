@@ -1,4 +1,6 @@
 /// Parsing of the host's "deal to everyone" (`POST /api/deck/<id>/deal/`).
+import TableCore
+
 extension DeckAPI {
     /// The most cards "deal to everyone" gives each player: a whole deck of jokers included. More
     /// than the stack holds is refused by the deck itself; this bound keeps the product of count and

@@ -2,10 +2,11 @@ import Crypto
 import DeckStorage
 import HTTPTypes
 import PlayingCards
+import TableCore
 
 /// Every change happens once: a change with an `Idempotency-Key` runs through the store's
-/// ``DeckStore/updateOnce(deckID:now:key:_:)`` (a new deck through
-/// ``DeckStore/insertOnce(_:now:key:answer:)``), which in one transaction either finds the key and
+/// `DeckStore/updateOnce(deckID:now:key:_:)` (a new deck through
+/// `DeckStore/insertOnce(_:now:key:answer:)`), which in one transaction either finds the key and
 /// its remembered answer or makes the change and remembers its answer with the key.
 ///
 /// - The same key with the same request (method, path, parameters, caller) answers the first
@@ -14,10 +15,10 @@ import PlayingCards
 /// - Only a change that changed something (a 2xx answer that counted a change) is remembered: a
 ///   refused request (401, 403, 404, 409, 412, …) or one that changed nothing (a draw of 0 cards)
 ///   is answered as if it had no key, and may be sent again with its key.
-/// - Past a cap of remembered keys (per deck, per client; see ``IdempotencyKey``) a new key is
+/// - Past a cap of remembered keys (per deck, per client; see `IdempotencyKey`) a new key is
 ///   refused with `429` and `Retry-After`, and nothing changes: nothing is forgotten to make room.
 ///
-/// What is remembered is sealed (``AnswerSeal``) and compact (``CompactAnswer``): the store holds
+/// What is remembered is sealed (`AnswerSeal`) and compact (`CompactAnswer`): the store holds
 /// nothing usable without the key, and about a byte per card.
 extension DeckAPI {
     /// Makes a change of an existing deck, with its `If-Match` and, if any, once per key.
@@ -29,8 +30,8 @@ extension DeckAPI {
     ///   - caller: who is asking.
     ///   - head: the method, path and change headers.
     /// - Returns: the answer, with the deck's change number.
-    /// - Throws: ``APIError`` (400 for malformed headers, 404 for an unknown deck, 422 for a reused
-    ///   key), ``AnswerSeal/UnreadableAnswer``, or a storage error.
+    /// - Throws: `APIError` (400 for malformed headers, 404 for an unknown deck, 422 for a reused
+    ///   key), `AnswerSeal/UnreadableAnswer`, or a storage error.
     func change(
         _ request: DeckRequest, deckID id: String, parameters: APIParameters, caller: Caller, head: RequestHead
     ) async throws -> APIResponse {

@@ -1,7 +1,8 @@
 import HTTPTypes
 import PlayingCards
+import TableCore
 
-/// Parsing of a live table's people endpoints (``TableRoute``): checked before the deck is read, so
+/// Parsing of a live table's people endpoints (`TableRoute`): checked before the deck is read, so
 /// a malformed request changes nothing and costs the store nothing.
 extension DeckAPI {
     /// The request a table route makes. Each takes `POST` only (its parameters come from the form

@@ -1,9 +1,11 @@
 import DeckStorage
 import HTTPTypes
+import LiveTables
 import PlayingCards
+import TableCore
 
 /// The Deck of Cards API's operations: each request is parsed (outside any transaction), then
-/// answered by the pure request core (``DeckCore``) on the deck's state, which the store wraps in
+/// answered by the pure request core (`DeckCore`) on the deck's state, which the store wraps in
 /// one atomic change: the answer is produced inside the change, together with its event.
 ///
 /// Parameters are validated before anything changes, so a bad request changes nothing.

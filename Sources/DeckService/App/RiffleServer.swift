@@ -2,8 +2,10 @@ import DeckStorage
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import LiveTables
 import Logging
 import NIOCore
+import TableCore
 
 /// Builds the `riffle serve` application: the Deck of Cards API, card images and the web app over
 /// a deck store, plus the background task that deletes expired decks.

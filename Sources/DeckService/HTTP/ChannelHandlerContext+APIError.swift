@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import TableCore
 
 extension ChannelHandlerContext {
     /// Writes `error` as the API's JSON answer with `Connection: close`, then closes the connection.

@@ -2,6 +2,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 import Synchronization
+import TableCore
 
 /// The number of connections a server has open, against its caps: in all, and per client address
 /// (the peer's, an IPv6 peer by its /64; trusted proxies are not capped). Shared by every

@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import TableCore
 
 /// Sheds clients that are too slow or idle too long, following ``ConnectionDeadlines``: a request
 /// whose head or body does not arrive in time is answered 408 and the connection closed; an idle

@@ -46,27 +46,31 @@ struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
     static func bytes(of text: String) -> [UInt8]? {
         var text = Substring(text)
         if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
-        guard !text.isEmpty, text.count <= 64, let socket = try? SocketAddress(ipAddress: String(text), port: 0) else {
-            return nil
+        guard !text.isEmpty, text.count <= 64 else { return nil }
+        let written = String(text)
+        if let bytes = packed(written, family: AF_INET, count: 4) { return bytes }
+        guard let bytes = packed(written, family: AF_INET6, count: 16) else { return nil }
+        // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address.
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return Array(bytes[12...])
         }
-        return bytes(of: socket)
+        return bytes
     }
 
     /// The bytes of a socket's IP address, `nil` for a Unix socket.
+    ///
+    /// Through the address's text rather than `sockaddr_in`'s fields: under `MemberImportVisibility` the compiler
+    /// attributes those fields to NIO's internal shim module `CNIOLinux` (whose header includes the same system
+    /// header), which is not a module this target may import.
     static func bytes(of socket: SocketAddress) -> [UInt8]? {
-        switch socket {
-        case .v4(let address):
-            return withUnsafeBytes(of: address.address.sin_addr) { Array($0) }
-        case .v6(let address):
-            let bytes = withUnsafeBytes(of: address.address.sin6_addr) { Array($0) }
-            // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address.
-            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-                return Array(bytes[12...])
-            }
-            return bytes
-        case .unixDomainSocket:
-            return nil
-        }
+        socket.ipAddress.flatMap { bytes(of: $0) }
+    }
+
+    /// `inet_pton(3)` of `text` in `family`, `nil` when `text` is not an address of that family.
+    private static func packed(_ text: String, family: CInt, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let parsed = bytes.withUnsafeMutableBytes { inet_pton(family, text, $0.baseAddress) }
+        return parsed == 1 ? bytes : nil
     }
 
     /// `address` with every bit past the first `length` cleared.

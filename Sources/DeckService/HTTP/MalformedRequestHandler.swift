@@ -3,6 +3,7 @@ import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import TableCore
 
 /// Answers requests that are not valid HTTP/1.1 (an unknown method such as `FOO`, a malformed
 /// request line or header, too many header bytes) with the API's JSON error, then closes the

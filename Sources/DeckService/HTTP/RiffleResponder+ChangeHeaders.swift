@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import TableCore
 
 /// The HTTP side of "every change happens once": reading a request's change headers, and writing
 /// a deck's change number as the answer's `ETag`. Kept to these two functions so that they move
@@ -17,14 +18,9 @@ extension RiffleResponder {
             ifMatch: request.headers[ChangePrecondition.headerName])
     }
 
-    /// Adds what an answer's own head says to the shared JSON headers: `ETag: "<change number>"` on
-    /// an answer about a deck (its reads, changes, refusals and `HEAD`), and
-    /// `Idempotent-Replayed: true` on an answer given again for a resent idempotency key.
+    /// Adds what an answer's own head says to the shared JSON headers
+    /// (`APIResponse.addOwnHeaders(to:)`: its change number as `ETag`, `Idempotent-Replayed`).
     static func addChangeHeaders(of response: APIResponse, to headers: inout HTTPFields) {
-        if let changeNumber = response.changeNumber { headers[.eTag] = "\"" + String(changeNumber) + "\"" }
-        if response.replayed { headers[replayedHeaderName] = "true" }
+        response.addOwnHeaders(to: &headers)
     }
-
-    /// The header that marks a replayed answer.
-    static let replayedHeaderName = HTTPField.Name("Idempotent-Replayed")!
 }

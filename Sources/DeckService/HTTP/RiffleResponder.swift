@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import TableCore
 
 /// Answers every request to `riffle serve` once the pipeline has let it through: the Deck of
 /// Cards API under `/api/` (matched in the route table, ``APIRouteTable``), card images under
@@ -8,7 +9,7 @@ import Logging
 /// The pipeline around it (``RequestPipeline``) does what every answer shares: accounting (metrics
 /// and the log line), header and rate limits, CORS and preflights, and the rendering of thrown
 /// errors as the API's JSON (``ErrorRendering``). This responder sets the request's
-/// ``Hummingbird/RequestContext/routeLabel``, redirects a path without its trailing slash (keeping
+/// `Hummingbird/RequestContext/routeLabel`, redirects a path without its trailing slash (keeping
 /// the query), applies the query limit and the deck cap, and calls the endpoint's handler.
 ///
 /// Its `async` functions, like every nonisolated one of the package (`NonisolatedNonsendingByDefault`
@@ -105,7 +106,7 @@ struct RiffleResponder: Sendable {
         return Self.json(response, head: false)
     }
 
-    /// Throws a 503 ``APIError`` when a new deck would go beyond the cap.
+    /// Throws a 503 `APIError` when a new deck would go beyond the cap.
     private func checkDeckCapacity() async throws {
         guard let deckCapacity else { return }
         guard try await deckCapacity.allowsNewDeck(store: api.store) else {

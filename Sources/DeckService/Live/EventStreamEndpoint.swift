@@ -1,9 +1,11 @@
 import DeckStorage
 import HTTPTypes
 import Hummingbird
+import LiveTables
 import Logging
 import NIOCore
 import PlayingCards
+import TableCore
 
 /// `GET /api/deck/<id>/events/`: a deck's changes as Server-Sent Events.
 ///
@@ -12,18 +14,18 @@ import PlayingCards
 /// instead gets every event after that id, in order; when some of them are no longer stored, or
 /// they come to more than the resume budget (``resumeBudgetBytes``), one `event: resync` (the
 /// current state, like `hello`) takes their place. Streams that resume from the same point share
-/// one rendering of what they missed (``EventResumeCache``). Then every change follows
+/// one rendering of what they missed (`EventResumeCache`). Then every change follows
 /// as it is committed, and a comment line (`: keep-alive`) when the stream has been quiet.
 ///
 /// The opening is written through the response; then the connection is handed over to the hub,
-/// which writes the stream's frames straight to it (``EventStreamConnection``), and the task that
+/// which writes the stream's frames straight to it (`EventStreamConnection`), and the task that
 /// answered the request ends: an open stream costs no task.
 ///
 /// Watching a plain deck makes it a live table: its changes are recorded from then on. That
 /// changes none of its answers (a deck without players answers as the public API does), and a
 /// refused stream (a bad token or resume point) changes nothing at all.
 ///
-/// Streams are capped (``EventStreamSlots``): per client address, and in all to half of the
+/// Streams are capped (`EventStreamSlots`): per client address, and in all to half of the
 /// server's connections, so that API requests always find a connection slot.
 ///
 /// The endpoint's one entry point is ``respond(to:deckID:query:client:channel:)``; a router passes
@@ -64,7 +66,7 @@ struct EventStreamEndpoint: Sendable {
     ///   - client: the client's address, which the per-client cap counts by.
     ///   - channel: the request's connection, which the stream is written to.
     /// - Returns: the stream, or the `HEAD` answer.
-    /// - Throws: the ``APIError`` that refuses the request; nothing has changed then.
+    /// - Throws: the `APIError` that refuses the request; nothing has changed then.
     func respond(
         to request: Request, deckID: String, query: String?, client: String, channel: any Channel
     ) async throws -> Response {
@@ -204,12 +206,12 @@ struct EventStreamEndpoint: Sendable {
                 replayingFrom: opening)
             if lastSent < openingNumber {
                 try await writer.write(
-                    ByteBuffer(string: stateFrame("resync", opening, deckID: subscriber.deckID, viewer: viewer)))
+                    ByteBuffer(string: stateFrame(.resync, opening, deckID: subscriber.deckID, viewer: viewer)))
                 lastSent = openingNumber
             }
         } else {
             try await writer.write(
-                ByteBuffer(string: stateFrame("hello", opening, deckID: subscriber.deckID, viewer: viewer)))
+                ByteBuffer(string: stateFrame(.hello, opening, deckID: subscriber.deckID, viewer: viewer)))
             lastSent = openingNumber
         }
         hub.openingSent(subscriber, lastSent: lastSent)
@@ -266,7 +268,7 @@ struct EventStreamEndpoint: Sendable {
     }
 
     /// `hello` or `resync`: the deck as the subscriber sees it, with the current change number.
-    private func stateFrame(_ kind: String, _ deck: DeckState, deckID: String, viewer: String?) -> String {
+    private func stateFrame(_ kind: TableEventKind, _ deck: DeckState, deckID: String, viewer: String?) -> String {
         var data = JSONObjectWriter(capacity: 512)
         data.add("deck_id", string: deckID)
         data.add("remaining", int: deck.remaining)
@@ -274,7 +276,7 @@ struct EventStreamEndpoint: Sendable {
         TablePlayersJSON.addSeating(TableSeating(deck), to: &data)
         TablePlayersJSON.addTurn(TableTurnMarker(deck), to: &data)
         if let viewer { data.add("viewer", string: viewer) }
-        return TableEventRenderer.frame(id: deck.changeNumber, event: kind, data: data.finished())
+        return TableEventRenderer.frame(id: deck.changeNumber, event: kind.rawValue, data: data.finished())
     }
 
     /// Reads `Last-Event-ID`: absent, or a whole number of 0 or more.

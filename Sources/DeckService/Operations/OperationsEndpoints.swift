@@ -1,5 +1,6 @@
 import DeckStorage
 import Hummingbird
+import LiveTables
 
 /// `GET /health`, `GET /metrics` and `GET /openapi.json`: what operators and tools read.
 struct OperationsEndpoints: Sendable {

@@ -2,6 +2,7 @@ import CardArt
 import Hummingbird
 import PlayingCards
 import Synchronization
+import TableCore
 
 /// Card images rendered by `CardArt` once per process, on first request, and kept.
 ///

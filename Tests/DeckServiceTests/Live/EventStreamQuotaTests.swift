@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DeckService
+@testable import LiveTables
 
 /// The stream caps as a state machine: scripted requests and ends, the decision and the counts
 /// checked after each step.

@@ -5,6 +5,7 @@ import RiffleTestSupport
 import Testing
 
 @testable import DeckService
+@testable import LiveTables
 
 /// Finding the socket under a NIO channel (through `withUnsafeTransportIfAvailable`), and sending to
 /// it, on real loopback connections: if a later NIO stopped lending its sockets, these fail (and

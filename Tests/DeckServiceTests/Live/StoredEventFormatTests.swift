@@ -5,6 +5,7 @@ import RiffleTestSupport
 import Testing
 
 @testable import DeckService
+@testable import TableCore
 
 /// Events stored before the compact record format (JSON with every pile's count) are still served
 /// to a subscriber that resumes across an upgrade, followed by the events stored since, on every

@@ -3,6 +3,7 @@ import Logging
 import Testing
 
 @testable import DeckService
+@testable import TableCore
 
 /// The one place errors become answers: an ``APIError`` as the API's JSON, anything else as a
 /// `503` that does not repeat it, counted and logged under the request's route label.

@@ -1,7 +1,8 @@
 import Hummingbird
 import Logging
+import TableCore
 
-/// Where errors meet HTTP: an ``APIError`` (or any `HTTPResponseError`) thrown while answering
+/// Where errors meet HTTP: an `APIError` (or any `HTTPResponseError`) thrown while answering
 /// becomes its answer here; any other error is a storage failure, logged and counted, answered
 /// with `503` and a message that does not repeat the database's.
 struct ErrorRendering: Sendable {
@@ -9,7 +10,7 @@ struct ErrorRendering: Sendable {
     let logger: Logger
 
     /// The answer to `request` for `error`, thrown while answering it (logged under the request's
-    /// ``Hummingbird/RequestContext/routeLabel``). It never throws, so that every request has an
+    /// `Hummingbird/RequestContext/routeLabel`). It never throws, so that every request has an
     /// answer to be counted with: an error whose own answer cannot be made is answered `500`.
     func response(to error: any Error, request: Request, context: some RequestContext) -> Response {
         if let error = error as? any HTTPResponseError {
@@ -36,7 +37,7 @@ extension APIError {
 
 extension APIError: HTTPResponseError {
     /// The API's JSON error answer (no body for `HEAD`), with `Retry-After` when the error has one.
-    func response(from request: Request, context: some RequestContext) -> Response {
+    package func response(from request: Request, context: some RequestContext) -> Response {
         response(to: request)
     }
 

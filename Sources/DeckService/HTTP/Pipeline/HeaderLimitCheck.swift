@@ -1,4 +1,5 @@
 import Hummingbird
+import TableCore
 
 /// Refuses, with `431`, a request whose header fields are over ``ServiceLimits``, before anything
 /// else reads them.

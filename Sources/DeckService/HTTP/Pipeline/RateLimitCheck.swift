@@ -1,4 +1,5 @@
 import Hummingbird
+import TableCore
 
 /// Refuses, with `429` and `Retry-After`, a request over its client's rate (``RateLimitGate``).
 struct RateLimitCheck: Sendable {

@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 
 /// What every request is counted in: in flight (up to its response's head), then in the metrics
-/// under its ``Hummingbird/RequestContext/routeLabel``, and in one log line.
+/// under its `Hummingbird/RequestContext/routeLabel`, and in one log line.
 ///
 /// The outermost concern of ``RequestPipeline``, which calls ``began()`` first, ``ended()`` on every
 /// way out, and ``record(_:response:label:since:)`` with the answer.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import TableCore
 
 /// One endpoint of the Deck of Cards API, declared once: where it is (its paths and methods), how
 /// it is counted (its label), what it reads and changes, and its handler.
@@ -12,7 +13,7 @@ final class APIEndpoint: Sendable {
     enum Handler: Sendable {
         /// A request on the existing deck of the path's `:deck`: the function parses the request
         /// (before the deck is read, so a malformed request changes nothing) and the pure request
-        /// core (``DeckCore``) answers it, inside one store change when it changes the deck.
+        /// core (`DeckCore`) answers it, inside one store change when it changes the deck.
         case deck(@Sendable (APIEndpointInput) throws -> DeckRequest)
         /// A request that stores a new deck.
         case newDeck(@Sendable (DeckAPI, APIParameters, RequestHead) async throws -> APIResponse)

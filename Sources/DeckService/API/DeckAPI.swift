@@ -128,10 +128,14 @@ struct DeckAPI: Sendable {
 
     func newDeck(shuffled: Bool, _ parameters: APIParameters, head: RequestHead) async throws -> APIResponse {
         let key = try RequestIdempotency.read(head.idempotencyKey)
-        let deck = DeckState(composition: try Self.composition(parameters), shuffled: shuffled)
+        let seed = try Self.newDeckSeed(parameters, shuffled: shuffled)
+        let composition = try Self.composition(parameters)
+        let deck =
+            seed.map { DeckState(composition: composition, seededBy: $0) }
+            ?? DeckState(composition: composition, shuffled: shuffled)
         let core = DeckCore(cardJSON: cardJSON.current)
         let render: @Sendable (String) -> APIResponse = { id in
-            var response = core.deckSummary(id, deck)
+            var response = core.deckSummary(id, deck, seed: seed)
             response.changeNumber = deck.changeNumber
             return response
         }
@@ -158,12 +162,35 @@ struct DeckAPI: Sendable {
     /// sits inside it (release builds, signal 11 in LLVM's coroutine splitting).
     private func shuffledDeckAfterDraw(_ parameters: APIParameters) throws -> (DeckState, DrawOutcome) {
         let count = try parameters.count()
-        var deck = DeckState(composition: try Self.composition(parameters, readsCards: false), shuffled: true)
+        let seed = try Self.newDeckSeed(parameters, shuffled: true)
+        let composition = try Self.composition(parameters, readsCards: false)
+        var deck =
+            seed.map { DeckState(composition: composition, seededBy: $0) }
+            ?? DeckState(composition: composition, shuffled: true)
         let outcome = try deck.draw(count: count)
         return (deck, outcome)
     }
 
     // MARK: Parsing
+
+    /// A new deck's `seed` and `order` (Riffle extensions). A shuffled new deck takes a `seed`; an unshuffled one
+    /// takes `order=listed`, its cards in the order `cards` lists them (the public API's own order for an unshuffled
+    /// deck, stated), and no seed. Anything else is a `400` that names the parameter.
+    static func newDeckSeed(_ parameters: APIParameters, shuffled: Bool) throws -> SeededShuffle? {
+        let seed = try parameters.seed()
+        if let order = parameters["order"] {
+            guard order == "listed" else {
+                throw APIError.badRequest("The parameter 'order' may only be 'listed'; it was '" + order + "'.")
+            }
+            guard !shuffled else {
+                throw APIError.badRequest("order=listed keeps the cards as listed, so it takes no shuffle: use /new/.")
+            }
+        }
+        if seed != nil, !shuffled {
+            throw APIError.badRequest("A seed orders a shuffle: use /new/shuffle/ with it, or leave it out.")
+        }
+        return seed
+    }
 
     /// A reshuffle's request, checked before the deck is read.
     ///
@@ -172,21 +199,31 @@ struct DeckAPI: Sendable {
     /// max-decks message. `remaining=true` shuffles the stack only and reads nothing else.
     static func reshuffleRequest(_ parameters: APIParameters) throws -> DeckRequest {
         guard parameters.boolean("remaining") != true else {
-            return .reshuffle(onlyRemaining: true, jokersEnabled: nil, partialContents: nil)
+            return .reshuffle(
+                onlyRemaining: true, jokersEnabled: nil, partialContents: nil, seed: try parameters.seed())
         }
         _ = try checkedDeckCount(parameters)
         return .reshuffle(
             onlyRemaining: false, jokersEnabled: parameters.boolean("jokers_enabled"),
-            partialContents: try parameters.cards())
+            partialContents: try parameters.cards(), seed: try parameters.seed())
     }
 
     /// `pile/<pile>/add/`: `cards` is required; `from` names the only pile to take them out of;
-    /// `face=down` creates the pile face down.
+    /// `face=down` creates the pile face down; `position=bottom` puts the cards under the pile's cards (`top`, the
+    /// default, on them).
     static func addToPileRequest(_ pile: String, _ parameters: APIParameters) throws -> DeckRequest {
         guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
         let source = parameters["from"]
         if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
-        return .addToPile(pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false)
+        let atBottom: Bool
+        switch parameters["position"]?.lowercased() {
+        case nil, "top": atBottom = false
+        case "bottom": atBottom = true
+        case let other?:
+            throw APIError.badRequest("The parameter 'position' must be 'top' or 'bottom'; it was '" + other + "'.")
+        }
+        return .addToPile(
+            pile: pile, cards: cards, from: source, faceDown: try faceDown(parameters) ?? false, atBottom: atBottom)
     }
 
     /// `pile/<pile>/draw/[<location>/]`: the named `cards`, or `count` cards from `source`.

@@ -128,6 +128,32 @@ extension DeckState {
         shuffleAll(jokersEnabled: jokersEnabled, partialContents: partialContents, using: &generator)
     }
 
+    /// Shuffles every card back into the stack in the order a seed gives (`riffle-shuffle-v1`): the same seed and
+    /// composition give the same order, on any server and in any later version.
+    ///
+    /// As ``shuffleAll(jokersEnabled:partialContents:using:)`` does otherwise: the piles are emptied (kept on a seated
+    /// deck) and the drawn cards go back.
+    ///
+    /// - Parameters:
+    ///   - jokersEnabled: when given, switches jokers on or off for good.
+    ///   - partialContents: when given, replaces the remembered contents.
+    ///   - shuffle: the seeded shuffle, applied to ``DeckComposition/allCards``.
+    public mutating func shuffleAll(
+        jokersEnabled: Bool? = nil, partialContents: [Card]? = nil, seededBy shuffle: SeededShuffle
+    ) {
+        var unused = SystemRandomNumberGenerator()
+        shuffleAll(jokersEnabled: jokersEnabled, partialContents: partialContents, using: &unused)
+        stack = shuffle.shuffled(composition.allCards)
+    }
+
+    /// Shuffles only the undrawn stack in the order a seed gives to its current order (`riffle-shuffle-v1`).
+    ///
+    /// - Parameter shuffle: the seeded shuffle.
+    public mutating func shuffleRemaining(seededBy shuffle: SeededShuffle) {
+        stack = shuffle.shuffled(stack)
+        shuffled = true
+    }
+
     /// Shuffles only the undrawn stack; piles and drawn cards stay where they are.
     ///
     /// - Parameter generator: the randomness.

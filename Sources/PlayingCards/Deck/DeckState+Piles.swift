@@ -19,6 +19,7 @@ extension DeckState {
     ///   - source: when given, the one pile the cards must come out of.
     ///   - requiringAll: whether every card must be found (all or nothing), as on a live table.
     ///   - creatingFaceDown: whether a pile this creates lies face down (an existing pile keeps its face).
+    ///   - atBottom: whether the cards go under the pile's cards (the first listed above the next) rather than on top.
     /// - Returns: the cards that were added.
     /// - Throws: ``DeckError`` when the name is not a valid pile name, the pile would be one more
     ///   than ``maximumPiles``, `source` names no pile, or (with `requiringAll`) a card is absent.
@@ -26,7 +27,7 @@ extension DeckState {
     @discardableResult
     public mutating func addToPile(
         named name: String, cards: [Card], visibleTo visibility: TableVisibility = .plain, from source: String? = nil,
-        requiringAll: Bool = false, creatingFaceDown: Bool = false
+        requiringAll: Bool = false, creatingFaceDown: Bool = false, atBottom: Bool = false
     ) throws(DeckError) -> [Card] {
         guard PileName.isValid(name) else { throw .invalidPileName }
         if let source { _ = try existingPileIndex(named: source) }
@@ -62,8 +63,13 @@ extension DeckState {
             } else {
                 continue
             }
-            deck.piles[target].cards.append(card)
             added.append(card)
+        }
+        if atBottom {
+            // The first listed above the next: the last one listed is the new bottom card.
+            deck.piles[target].cards.insert(contentsOf: added.reversed(), at: 0)
+        } else {
+            deck.piles[target].cards.append(contentsOf: added)
         }
         deck.drawn = DrawnCounts(takenFromDrawn).removingLatest(from: deck.drawn)
         self = deck
@@ -92,6 +98,17 @@ extension DeckState {
     {
         let index = try existingPileIndex(named: name)
         piles[index].cards.shuffle(using: &generator)
+    }
+
+    /// Shuffles one pile in the order a seed gives to its current order (`riffle-shuffle-v1`, bottom card first).
+    ///
+    /// - Parameters:
+    ///   - name: the pile's name.
+    ///   - shuffle: the seeded shuffle.
+    /// - Throws: ``DeckError`` when the pile does not exist.
+    public mutating func shufflePile(named name: String, seededBy shuffle: SeededShuffle) throws(DeckError) {
+        let index = try existingPileIndex(named: name)
+        piles[index].cards = shuffle.shuffled(piles[index].cards)
     }
 
     /// Shuffles one pile with the system's secure generator.

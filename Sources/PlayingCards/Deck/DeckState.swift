@@ -48,6 +48,19 @@ public struct DeckState: Hashable, Sendable {
         if shuffled { stack.shuffle(using: &generator) }
     }
 
+    /// Creates a new deck shuffled in the order a seed gives (`riffle-shuffle-v1`): the same seed and composition
+    /// give the same order, on any server and in any later version.
+    ///
+    /// - Parameters:
+    ///   - composition: what the deck is made of.
+    ///   - shuffle: the seeded shuffle, applied to ``DeckComposition/allCards``.
+    public init(composition: DeckComposition, seededBy shuffle: SeededShuffle) {
+        var unused = SystemRandomNumberGenerator()
+        self.init(composition: composition, shuffled: false, using: &unused)
+        stack = shuffle.shuffled(stack)
+        shuffled = true
+    }
+
     /// Creates a new deck, shuffled with the system's secure generator when `shuffled` is `true`.
     ///
     /// - Parameters:

@@ -87,6 +87,19 @@ package struct APIParameters: Sendable {
         }
     }
 
+    /// `seed` (a Riffle extension): `nil` when absent, otherwise the seeded shuffle (`riffle-shuffle-v1`) it names;
+    /// a seed must be 1 to 256 bytes of UTF-8 text.
+    package func seed() throws(APIError) -> SeededShuffle? {
+        guard let text = values["seed"] else { return nil }
+        do {
+            return try SeededShuffle(seed: text)
+        } catch {
+            throw .badRequest(
+                "The parameter 'seed' must be 1 to " + String(SeededShuffle.maximumSeedBytes)
+                    + " bytes of text; it was " + String(text.utf8.count) + ".")
+        }
+    }
+
     /// `cards`: `nil` when absent, otherwise the known codes in order (none for an empty value,
     /// which is an empty list, not an absent one).
     package func cards() throws(APIError) -> [Card]? {

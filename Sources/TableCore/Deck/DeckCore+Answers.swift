@@ -13,12 +13,33 @@ extension DeckCore {
     /// `remaining` and `shuffled`: the answer of deck info, new decks and reshuffles. Deck info of
     /// a seated deck adds its `players`, `host`, `turn` and `strict_turns` (``TablePlayersJSON``);
     /// a deck without players answers as the public API does, watched or not.
-    package func deckSummary(_ id: String, _ deck: DeckState, withTable: Bool = false) -> APIResponse {
+    ///
+    /// A shuffle made with a `seed` says so: the answer adds `seed`, the seed it was made with (a Riffle extension;
+    /// without one the answer is the public API's).
+    package func deckSummary(
+        _ id: String, _ deck: DeckState, withTable: Bool = false, seed: SeededShuffle? = nil
+    ) -> APIResponse {
         var body = successBody(id)
         body.add("remaining", int: deck.remaining)
         body.add("shuffled", bool: deck.shuffled)
+        if let seed { body.add("seed", string: seed.seed) }
         if withTable, deck.isSeated { TablePlayersJSON.addTable(deck, to: &body) }
         return APIResponse(json: body.finished())
+    }
+
+    /// `response` (a JSON object) with `seed` added as its last member.
+    package static func adding(seed: SeededShuffle, to response: APIResponse) -> APIResponse {
+        var json = response.json
+        guard json.last == "}" else { return response }
+        json.removeLast()
+        var member = JSONObjectWriter()
+        member.add("seed", string: seed.seed)
+        let written = member.finished()
+        // `{"seed": "..."}` without its braces, after the object's last member.
+        json += "," + written.dropFirst().dropLast() + "}"
+        var copy = response
+        copy.json = json
+        return copy
     }
 
     /// A draw's answer: `success` is `false` when the draw was short, with the public API's message.

@@ -10,7 +10,7 @@ extension DeckCore {
     /// all or nothing: an absent card answers 404 (the same message wherever it really is) and
     /// nothing changes, so a Take that lost a race hears so.
     package func addToPile(
-        _ pile: String, cards: [Card], from source: String?, faceDown: Bool, deckID id: String,
+        _ pile: String, cards: [Card], from source: String?, faceDown: Bool, atBottom: Bool = false, deckID id: String,
         on deck: inout DeckState, player: String?
     ) throws -> APIResponse {
         if let source {
@@ -19,7 +19,7 @@ extension DeckCore {
         }
         try deck.addToPile(
             named: pile, cards: cards, visibleTo: deck.visibility(for: player), from: source,
-            requiringAll: deck.isSeated || source != nil, creatingFaceDown: faceDown)
+            requiringAll: deck.isSeated || source != nil, creatingFaceDown: faceDown, atBottom: atBottom)
         return pileSummary(id, deck, viewer: player)
     }
 

@@ -160,7 +160,7 @@ package struct DeckCore: Sendable {
         guard deck.isSeated else { return }
         if case .join = request { return }
         guard let player else { throw .seatedDeckNeedsPlayer }
-        if case .reshuffle(onlyRemaining: false, _, _) = request, let host = deck.host, player != host {
+        if case .reshuffle(onlyRemaining: false, _, _, _) = request, let host = deck.host, player != host {
             throw .onlyHostReshuffles(host)
         }
         if case .table(let table) = request { try checkTableRole(for: table, on: deck, player: player) }
@@ -173,13 +173,15 @@ package struct DeckCore: Sendable {
         switch request {
         case .info:
             return deckSummary(id, deck, withTable: true)
-        case .reshuffle(let onlyRemaining, let jokers, let contents):
-            if onlyRemaining {
-                deck.shuffleRemaining(using: &generator)
-            } else {
-                deck.shuffleAll(jokersEnabled: jokers, partialContents: contents, using: &generator)
+        case .reshuffle(let onlyRemaining, let jokers, let contents, let seed):
+            try Self.checkSeedAllowed(seed, on: deck)
+            switch (onlyRemaining, seed) {
+            case (true, nil): deck.shuffleRemaining(using: &generator)
+            case (true, let seed?): deck.shuffleRemaining(seededBy: seed)
+            case (false, nil): deck.shuffleAll(jokersEnabled: jokers, partialContents: contents, using: &generator)
+            case (false, let seed?): deck.shuffleAll(jokersEnabled: jokers, partialContents: contents, seededBy: seed)
             }
-            return deckSummary(id, deck)
+            return deckSummary(id, deck, seed: seed)
         case .draw(let count, let source):
             let outcome = try deck.draw(count: count, from: source, using: &generator)
             return drawResponse(id, outcome, remaining: deck.remaining)
@@ -193,16 +195,24 @@ package struct DeckCore: Sendable {
             body.add("cards", json: cardJSON.array(deck.drawn))
             body.add("remaining", int: deck.remaining)
             return APIResponse(json: body.finished())
-        case .addToPile(let pile, let cards, let source, let faceDown):
+        case .addToPile(let pile, let cards, let source, let faceDown, let atBottom):
             return try addToPile(
-                pile, cards: cards, from: source, faceDown: faceDown, deckID: id, on: &deck, player: player)
+                pile, cards: cards, from: source, faceDown: faceDown, atBottom: atBottom, deckID: id, on: &deck,
+                player: player)
         case .listPile(let pile):
             _ = try deck.existingPile(named: pile)
             return pileSummary(id, deck, listing: pile, viewer: player)
-        case .shufflePile(let pile):
+        case .shufflePile(let pile, let seed):
             try Self.checkOwnership(of: pile, on: deck, by: player)
-            try deck.shufflePile(named: pile, using: &generator)
-            return pileSummary(id, deck, viewer: player)
+            try Self.checkSeedAllowed(seed, on: deck)
+            if let seed {
+                try deck.shufflePile(named: pile, seededBy: seed)
+            } else {
+                try deck.shufflePile(named: pile, using: &generator)
+            }
+            var response = pileSummary(id, deck, viewer: player)
+            if let seed { response = Self.adding(seed: seed, to: response) }
+            return response
         case .drawFromPile(let pile, let cards, let count, let source):
             try Self.checkOwnership(of: pile, on: deck, by: player)
             let drawn = try deck.drawFromPile(named: pile, cards: cards, count: count, from: source, using: &generator)
@@ -272,4 +282,21 @@ extension APIError {
             message: "Only the host, " + host + ", may reshuffle the whole deck (a new round); "
                 + "any player may shuffle the stack with remaining=true.")
     }
+}
+
+extension DeckCore {
+    /// A seeded shuffle makes an order that anyone who knows the seed can predict: refused on a seated deck, whose
+    /// players must not know the order (409, nothing changes).
+    package static func checkSeedAllowed(_ seed: SeededShuffle?, on deck: DeckState) throws(APIError) {
+        guard seed != nil, deck.isSeated else { return }
+        throw .seededShuffleOnTable
+    }
+}
+
+extension APIError {
+    /// A seeded shuffle on a seated deck.
+    package static let seededShuffleOnTable = APIError(
+        status: .conflict,
+        message: "A seeded shuffle gives an order anyone with the seed can predict, so a table with players "
+            + "does not take one; shuffle without seed.")
 }

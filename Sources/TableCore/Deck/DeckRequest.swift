@@ -10,8 +10,8 @@ package enum DeckRequest: Hashable, Sendable {
     /// `GET /api/deck/<id>/`: the deck's summary.
     case info
     /// `/api/deck/<id>/shuffle/`: a full reshuffle (a new round on a seated deck, host only), or
-    /// with `remaining=true` a shuffle of the stack alone.
-    case reshuffle(onlyRemaining: Bool, jokersEnabled: Bool?, partialContents: [Card]?)
+    /// with `remaining=true` a shuffle of the stack alone; with `seed`, in the order that seed gives.
+    case reshuffle(onlyRemaining: Bool, jokersEnabled: Bool?, partialContents: [Card]?, seed: SeededShuffle? = nil)
     /// `/api/deck/<id>/draw/[bottom|random/]`.
     case draw(count: Int, source: DrawSource)
     /// `/api/deck/<id>/return/`: drawn cards back under the stack.
@@ -19,12 +19,12 @@ package enum DeckRequest: Hashable, Sendable {
     /// `/api/deck/<id>/drawn/`: the drawn cards.
     case drawnCards
     /// `/api/deck/<id>/pile/<pile>/add/`, optionally only out of the pile `from`; with `face=down`
-    /// a pile it creates lies face down.
-    case addToPile(pile: String, cards: [Card], from: String?, faceDown: Bool = false)
+    /// a pile it creates lies face down; with `position=bottom` the cards go under the pile's cards.
+    case addToPile(pile: String, cards: [Card], from: String?, faceDown: Bool = false, atBottom: Bool = false)
     /// `/api/deck/<id>/pile/<pile>/list/`.
     case listPile(pile: String)
     /// `/api/deck/<id>/pile/<pile>/shuffle/`.
-    case shufflePile(pile: String)
+    case shufflePile(pile: String, seed: SeededShuffle? = nil)
     /// `/api/deck/<id>/pile/<pile>/draw/[bottom|random/]`.
     case drawFromPile(pile: String, cards: [Card]?, count: Int, source: DrawSource)
     /// `/api/deck/<id>/pile/<pile>/return/`.

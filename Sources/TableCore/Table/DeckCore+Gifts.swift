@@ -21,7 +21,7 @@ extension DeckCore {
     package static func gift(
         of request: DeckRequest, by player: String?, before: DeckState, after: DeckState
     ) -> TableGift? {
-        guard case .addToPile(let pile, let cards, let source, _) = request, let player, source == player,
+        guard case .addToPile(let pile, let cards, let source, _, _) = request, let player, source == player,
             pile != player, after.isPrivatePile(pile), !cards.isEmpty
         else { return nil }
         return TableGift(giver: player, receiver: pile, cards: cards)

@@ -38,7 +38,7 @@ extension DeckCore {
     /// endpoints are never refused for turns; turning a pile face up or down is a play, and is.
     package static func checkTurn(for request: DeckRequest, on deck: DeckState, player: String) throws(APIError) {
         switch request {
-        case .reshuffle(onlyRemaining: true, _, _), .draw, .returnCards, .addToPile, .shufflePile, .drawFromPile,
+        case .reshuffle(onlyRemaining: true, _, _, _), .draw, .returnCards, .addToPile, .shufflePile, .drawFromPile,
             .returnPile, .deal, .table(.face):
             guard let holder = deck.turnHolder(blocking: player) else { return }
             throw APIError(status: .conflict, message: "It is " + holder.displayName + "'s turn.")

@@ -87,13 +87,18 @@ struct RandomTable {
         switch Int.random(in: 0..<22, using: &generator) {
         case 0: return .info
         case 1:
-            return .reshuffle(onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil)
+            // Now and then with a seed, which a seated deck refuses.
+            let seed = Int.random(in: 0..<4, using: &generator) == 0 ? try? SeededShuffle(seed: "s") : nil
+            return .reshuffle(
+                onlyRemaining: Bool.random(using: &generator), jokersEnabled: nil, partialContents: nil, seed: seed)
         case 2: return .draw(count: Int.random(in: 0...4, using: &generator), source: source())
         case 3: return .returnCards(Bool.random(using: &generator) ? cards(3) : nil)
         case 4: return .drawnCards
         case 5, 6, 7:
             let from: String? = Int.random(in: 0..<3, using: &generator) == 0 ? pile() : nil
-            return .addToPile(pile: pile(), cards: cards(3), from: from, faceDown: faceDown)
+            return .addToPile(
+                pile: pile(), cards: cards(3), from: from, faceDown: faceDown,
+                atBottom: Int.random(in: 0..<3, using: &generator) == 0)
         case 8: return .listPile(pile: pile())
         case 9: return .shufflePile(pile: pile())
         case 10:

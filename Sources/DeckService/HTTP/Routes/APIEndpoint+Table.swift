@@ -57,7 +57,7 @@ extension APIEndpoint {
             handler: .deck { .listPile(pile: try $0.pile) }),
         APIEndpoint(
             "pile-shuffle", paths: ["deck/:deck/pile/:pile/shuffle/"],
-            handler: .deck { .shufflePile(pile: try $0.pile) }),
+            handler: .deck { .shufflePile(pile: try $0.pile, seed: try $0.parameters.seed()) }),
         APIEndpoint(
             "pile-return", paths: ["deck/:deck/pile/:pile/return/"],
             handler: .deck { .returnPile(pile: try $0.pile, cards: try $0.parameters.cards()) }),

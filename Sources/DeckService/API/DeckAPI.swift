@@ -42,6 +42,9 @@ struct DeckAPI: Sendable {
             return try await create(self, parameters, head)
         case .eventStream:
             throw APIError.badRequest("The events endpoint answers a text/event-stream GET.")
+        case .deckRecord(let read):
+            guard let id = captures.deck else { throw APIError.unknownDeck }
+            return try await read(self, id, parameters, caller)
         case .deck(let parse):
             let request = try parse(APIEndpointInput(captures: captures, parameters: parameters, method: head.method))
             guard let id = captures.deck else { throw APIError.unknownDeck }

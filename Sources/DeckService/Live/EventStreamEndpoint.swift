@@ -253,10 +253,8 @@ struct EventStreamEndpoint: Sendable {
         guard steps.first?.number == key.after + 1 else { return nothing }
         let renderer = TableEventRenderer(cardJSON: cardJSON.current)
         // The viewer's seat began after the last event that left them unseated: what happened
-        // before it is shown as a spectator sees it, since a player of the same name who sat
-        // there earlier was someone else.
-        let seatedAfter =
-            key.viewer.flatMap { name in steps.last { !$0.snapshot.players.contains(name) }?.number } ?? 0
+        // before it is shown as a spectator sees it (the rule the table's history follows too).
+        let seatedAfter = TableHistory.viewer(of: steps, for: key.viewer)
         var sent = key.after
         var text = ""
         for step in steps where step.number <= key.through {

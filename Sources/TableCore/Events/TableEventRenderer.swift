@@ -36,6 +36,15 @@ package struct TableEventRenderer: Sendable {
     ///   - deckID: the deck.
     ///   - viewer: the subscriber's player name, `nil` for a spectator.
     package func event(_ step: TableEventReplay.Step, deckID: String, viewer: String?) -> String {
+        let shown = eventParts(step, deckID: deckID, viewer: viewer)
+        return Self.frame(id: step.number, event: shown.kind, data: shown.data)
+    }
+
+    /// The kind and the data line of ``event(_:deckID:viewer:)``'s frame: what the stream and the table's history
+    /// (`TableHistory`) show `viewer` of one event.
+    package func eventParts(
+        _ step: TableEventReplay.Step, deckID: String, viewer: String?
+    ) -> (kind: String, data: String) {
         let record = step.record
         let snapshot = step.snapshot
         let players = Set(snapshot.players)
@@ -88,7 +97,7 @@ package struct TableEventRenderer: Sendable {
             data.add("face", string: face.faceDown ? "down" : "up")
             if !face.faceDown { data.add("cards", json: cardJSON.array(face.revealed)) }
         }
-        return Self.frame(id: step.number, event: record.kind, data: data.finished())
+        return (record.kind, data.finished())
     }
 
     /// The visibility rule for events: what `viewer` is told of a change's moves.

@@ -41,6 +41,11 @@ extension APIEndpoint {
         APIEndpoint("drawn", paths: ["deck/:deck/drawn/"], handler: .deck { _ in .drawnCards }),
         APIEndpoint("events", paths: ["deck/:deck/events/"], answersWithoutSlash: true, handler: .eventStream),
         APIEndpoint(
+            "history", paths: ["deck/:deck/history/"],
+            handler: .deckRecord { api, id, parameters, caller in
+                try await api.history(deckID: id, parameters, caller: caller)
+            }),
+        APIEndpoint(
             "join", methods: [.post], paths: ["deck/:deck/player/:player/"],
             handler: .deck { try DeckAPI.joinRequest(player: $0.captures.player, $0.parameters) }),
         APIEndpoint(

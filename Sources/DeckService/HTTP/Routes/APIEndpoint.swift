@@ -19,6 +19,9 @@ final class APIEndpoint: Sendable {
         case newDeck(@Sendable (DeckAPI, APIParameters, RequestHead) async throws -> APIResponse)
         /// The deck's event stream (``EventStreamEndpoint``), which answers the request itself.
         case eventStream
+        /// A read of the existing deck of the path's `:deck` and of its stored events, which the pure core cannot
+        /// make: the table's history.
+        case deckRecord(@Sendable (DeckAPI, String, APIParameters, Caller) async throws -> APIResponse)
     }
 
     /// The label for metrics and logs (no ids or names).

@@ -1,5 +1,5 @@
 // One declaration per contract: the event kinds the server sends are declared in its Swift code, and the Play view
-// (play-model.js's EVENT_KINDS, the kinds it listens for) and the SDK (DeckEvent.Kind) must handle exactly those.
+// (event-kinds.js's EVENT_KINDS, the kinds it listens for) and the SDK (DeckEvent.Kind) must handle exactly those.
 // This reads the kinds out of the Swift sources: the `eventKind` of every request that changes a deck, the records
 // made elsewhere (`kind: "presence"`) and the stream's own frames (`stateFrame("hello", …)`).
 // Run: node --test Tests/WebAppTests/model/
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { EVENT_KINDS } from '../../../Sources/RiffleWebApp/Public/js/play-model.js';
+import { EVENT_KINDS } from '../../../Sources/RiffleWebApp/Public/js/event-kinds.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 

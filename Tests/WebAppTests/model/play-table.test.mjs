@@ -8,7 +8,8 @@ import { test } from 'node:test';
 
 import { fanFits, fanLayout } from '../../../Sources/RiffleWebApp/Public/js/play-fan.js';
 import { displayName, displayNameProblem, emptyRoster, playerIdFor, updateRoster } from '../../../Sources/RiffleWebApp/Public/js/play-roster.js';
-import { CENTRE, canUndo, sortHand } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { sortHand } from '../../../Sources/RiffleWebApp/Public/js/play-hand.js';
+import { CENTRE, canUndo } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
 import { seeded } from './fake-deck-api.mjs';
 import { freshTable, seat } from './model-support.mjs';
 

@@ -10,7 +10,8 @@
 
 import { element, face } from './play-dom.js';
 import { fanLayout } from './play-fan.js';
-import { cardList, cards, codeName, sortHand } from './play-state.js';
+import { sortHand } from './play-hand.js';
+import { cardList, cards, codeName } from './play-words.js';
 
 const DRAG_SLOP = 6;
 const DOUBLE_TAP_MS = 400;

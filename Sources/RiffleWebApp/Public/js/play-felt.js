@@ -7,7 +7,8 @@
 import { element, face } from './play-dom.js';
 import { rosterEntry } from './play-roster.js';
 import { pileSpread } from './play-spread.js';
-import { CENTRE, FACE_DOWN_PILE, cardList, cards, codeName, otherPlayers, pileLabel } from './play-state.js';
+import { CENTRE, FACE_DOWN_PILE, otherPlayers } from './play-state.js';
+import { cardList, cards, codeName, pileLabel } from './play-words.js';
 
 const MAX_BACKS = 5;
 

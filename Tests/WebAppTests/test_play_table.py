@@ -331,11 +331,12 @@ PLAY_ROUTE_LIMIT = 60 * 1024
 
 def test_the_play_routes_own_code_is_at_most_60_kb_gzipped(driver, server):
     """Issue 32's budget: what opening Play fetches beyond the first load (its scripts and style sheet), as the server
-    sends it compressed."""
+    sends it compressed: the play-*.js modules, and the modules only Play uses (the event kinds, keyed rendering)."""
     sit(driver, server, "ana")
     names = driver.execute_script("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
-    own = sorted({name for name in names if re.match(r"^/(js/play[-\w]*\.js|css/play\.css)$", name)})
-    assert "/js/play-view.js" in own and "/css/play.css" in own, own
+    own = sorted({name for name in names
+                  if re.match(r"^/(js/(play[-\w]*|event-kinds|keyed-render)\.js|css/play\.css)$", name)})
+    assert {"/js/play-view.js", "/js/event-kinds.js", "/js/keyed-render.js", "/css/play.css"} <= set(own), own
     total = 0
     for path in own:
         request = urllib.request.Request(server + path, headers={"Accept-Encoding": "gzip"})

@@ -319,10 +319,10 @@ export class HandDock {
       button.classList.remove('is-dragged');
       if (target) target.classList.remove('is-drop-target');
       if (endEvent.type !== 'pointerup' || !target) return;
-      const [kind, name] = target.dataset.drop.split(':');
+      const [place, name] = target.dataset.drop.split(':');
       const chosen = codes();
-      if (kind === 'pile') this.onPlay(chosen, name, name === 'down' && this.model().knowsFaceDown ? 'down' : null);
-      if (kind === 'player') this.onGive(chosen, name);
+      if (place === 'pile') this.onPlay(chosen, name, name === 'down' && this.model().knowsFaceDown ? 'down' : null);
+      if (place === 'player') this.onGive(chosen, name);
     };
     button.setPointerCapture(event.pointerId);
     button.addEventListener('pointermove', move);

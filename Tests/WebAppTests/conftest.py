@@ -124,6 +124,15 @@ def driver():
 
 
 @pytest.fixture()
+def players():
+    """Bo's, Zoë's and a spectator's browsers, beside the session's (Ana's)."""
+    pages = [chromium() for _ in range(3)]
+    yield pages
+    for page in pages:
+        page.quit()
+
+
+@pytest.fixture()
 def other():
     """A second browser (another player's, for one test), beside the session's `driver`."""
     browser = chromium()

@@ -196,6 +196,55 @@ def start_table(driver, server):
     return driver.current_url
 
 
+def sit(driver, server, name, width=None, height=None):
+    """Starts a table in this browser (at `width` x `height` once started, when given) and joins it as `name`, its
+    host; returns the table's link."""
+    link = start_table(driver, server)
+    if width:
+        set_viewport(driver, width, height)
+    field(driver, "Your name").send_keys(name)
+    button(driver, "Join the table").click()
+    text_shown(driver, f"You are {name}.")
+    return link
+
+
+def watch(driver, server, link, width, height):
+    """Opens the table's watch link in this browser at `width` x `height`: a spectator, without a seat."""
+    set_viewport(driver, width, height)
+    driver.get(f"{server}/css/app.css")
+    driver.get(f"{link}/watch")
+
+
+def host_and_guest(host, guest, server, host_name, guest_name, guest_size):
+    """`host_name` starts a table and sits at 360x740 (the host), then `guest_name` joins in `guest`'s browser at
+    `guest_size` (width, height); returns the table's link once the host sees the guest seated."""
+    link = sit(host, server, host_name, 360, 740)
+    join(guest, server, link, guest_name, *guest_size)
+    text_shown(host, f"{guest_name}: 0 cards, face down")
+    return link
+
+
+def three_players_and_a_spectator(ana, players, server, bo_size=(740, 360), watcher_size=(360, 740)):
+    """Ana starts a table and hosts it at 360x740, Bo joins at `bo_size` and Zoë at 1440x900, and the spectator
+    (`players`: Bo's, Zoë's and the spectator's browsers) watches at `watcher_size`; returns the table's link once
+    Ana, Bo and the spectator see Zoë seated."""
+    bo, zoe, watcher = players
+    link = sit(ana, server, "Ana", 360, 740)
+    join(bo, server, link, "Bo", *bo_size)
+    join(zoe, server, link, "Zoë", 1440, 900)
+    watch(watcher, server, link, *watcher_size)
+    for page in (ana, bo, watcher):
+        text_shown(page, "Zoë: 0 cards, face down")
+    return link
+
+
+def deal_to_everyone(driver, count):
+    """The host's "Deal to everyone" in the table menu, `count` cards each."""
+    field(driver, "Cards each").clear()
+    field(driver, "Cards each").send_keys(str(count))
+    button(driver, "Deal to everyone").click()
+
+
 class NetworkRecord:
     """Every response body the dealer's page received, and every event-stream message, from the performance log."""
 

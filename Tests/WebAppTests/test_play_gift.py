@@ -5,26 +5,18 @@ the gift" is gone and the server refuses it, changing nothing. Everything is rea
 (accessible names, visible text) and checked against the API.
 """
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import chromium
-from test_play import button, card_button, card_name, field, hand, join, press_card, start_table, text_shown
+from test_play import (
+    button, card_button, card_name, deal_to_everyone, field, hand, press_card, text_shown,
+    three_players_and_a_spectator,
+)
 from test_play_once import live_and_saved
 from test_play_phone import change_number, form, seat_token
 from test_play_table import moves
 from webapp import PageWait
-from webapp import no_page_errors, screenshot, set_viewport
-
-
-@pytest.fixture()
-def players():
-    """Bo's, Zoë's and a spectator's browsers, beside the session's (Ana's)."""
-    pages = [chromium() for _ in range(3)]
-    yield pages
-    for page in pages:
-        page.quit()
+from webapp import no_page_errors, screenshot
 
 
 def gift_undo_buttons(driver):
@@ -36,22 +28,8 @@ def table_of_three(driver, players, server):
     """Ana (the host), Bo and Zoë seated at three sizes, a spectator watching, and three cards dealt to each."""
     ana = driver
     bo, zoe, watcher = players
-    link = start_table(ana, server)
-    deck = link.rsplit("/", 1)[1]
-    set_viewport(ana, 360, 740)
-    field(ana, "Your name").send_keys("Ana")
-    button(ana, "Join the table").click()
-    text_shown(ana, "You are Ana.")
-    join(bo, server, link, "Bo", 740, 360)
-    join(zoe, server, link, "Zoë", 1440, 900)
-    set_viewport(watcher, 360, 740)
-    watcher.get(f"{server}/css/app.css")
-    watcher.get(f"{link}/watch")
-    for page in (ana, bo, watcher):
-        text_shown(page, "Zoë: 0 cards, face down")
-    field(ana, "Cards each").clear()
-    field(ana, "Cards each").send_keys("3")
-    button(ana, "Deal to everyone").click()
+    deck = three_players_and_a_spectator(ana, players, server).rsplit("/", 1)[1]
+    deal_to_everyone(ana, 3)
     for page in (ana, bo, zoe):
         PageWait(page, 10).until(lambda d: len(hand(d)) == 3, "3 cards each")
     live_and_saved(ana)

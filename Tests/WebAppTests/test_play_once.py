@@ -15,22 +15,13 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import api
-from test_play import button, card_button, close_menu, card_name, field, hand, join, play, select_cards, start_table, text_shown
+from test_play import button, card_button, close_menu, card_name, field, hand, join, play, select_cards, sit, text_shown
 from webapp import PageWait
 from webapp import (
     DevTools, deck_id, go, no_page_errors, open_app, pile_codes, server_down, server_up, settled, top_code, wait_banner,
 )
 
 KEY = re.compile(r"^[0-9a-f]{32}$")
-
-
-def sit(driver, server, name):
-    """Starts a table in this browser and joins it as `name`; returns the table's link."""
-    link = start_table(driver, server)
-    field(driver, "Your name").send_keys(name)
-    button(driver, "Join the table").click()
-    text_shown(driver, f"You are {name}.")
-    return link
 
 
 def deal(driver, to, count):

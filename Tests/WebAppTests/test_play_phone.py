@@ -19,22 +19,15 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import chromium
-from test_play import HAND, button, card_button, press_card, card_name, close_menu, field, hand, join, open_menu, start_table, text_shown
+from test_play import (
+    HAND, button, card_button, card_name, close_menu, deal_to_everyone, field, hand, host_and_guest, open_menu,
+    press_card, sit, text_shown, three_players_and_a_spectator,
+)
 from test_play_once import centre_codes, live_and_saved
 from webapp import PageWait
 from webapp import no_page_errors, screenshot, set_viewport
 
 SIZES = [(360, 740), (740, 360), (1440, 900)]
-
-
-@pytest.fixture()
-def players():
-    """Bo's, Zoë's and a spectator's browsers, beside the session's (Ana's)."""
-    pages = [chromium() for _ in range(3)]
-    yield pages
-    for page in pages:
-        page.quit()
 
 
 def form(base, path, fields, token):
@@ -111,20 +104,8 @@ def shot(pages, step):
 def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, players, server):
     ana = driver
     bo, zoe, watcher = players
-    link = start_table(ana, server)
-    deck = link.rsplit("/", 1)[1]
-    set_viewport(ana, 360, 740)
-    field(ana, "Your name").send_keys("Ana")
-    button(ana, "Join the table").click()
-    text_shown(ana, "You are Ana.")
-    join(bo, server, link, "Bo", 740, 360)
-    join(zoe, server, link, "Zoë", 1440, 900)
-    set_viewport(watcher, 360, 740)
-    watcher.get(f"{server}/css/app.css")
-    watcher.get(f"{link}/watch")
+    deck = three_players_and_a_spectator(ana, players, server).rsplit("/", 1)[1]
     pages = {"ana": ana, "bo": bo, "zoe": zoe, "watcher": watcher}
-    for page in (ana, bo, watcher):
-        text_shown(page, "Zoë: 0 cards, face down")
 
     # Only the host deals to everyone: one tap, one change, 13 each in seat order.
     open_menu(bo)
@@ -132,9 +113,7 @@ def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, play
                 and b.accessible_name == "Deal to everyone"], "only the host is offered to deal to everyone"
     close_menu(bo)
     before = change_number(server, deck)
-    field(ana, "Cards each").clear()
-    field(ana, "Cards each").send_keys("13")
-    button(ana, "Deal to everyone").click()
+    deal_to_everyone(ana, 13)
     for page in (ana, bo, zoe):
         PageWait(page, 10).until(lambda d: len(hand(d)) == 13, "13 cards each")
     assert change_number(server, deck) == before + 1, "one change"
@@ -203,16 +182,8 @@ def test_one_screen_deal_to_everyone_and_direct_play_at_three_sizes(driver, play
 @pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver, other, server, width, height):
     ana, bo = driver, other
-    link = start_table(ana, server)
-    deck = link.rsplit("/", 1)[1]
-    set_viewport(ana, 360, 740)
-    field(ana, "Your name").send_keys("Ana")
-    button(ana, "Join the table").click()
-    join(bo, server, link, "Bo", width, height)
-    text_shown(ana, "Bo: 0 cards, face down")
-    field(ana, "Cards each").clear()
-    field(ana, "Cards each").send_keys("5")
-    button(ana, "Deal to everyone").click()
+    deck = host_and_guest(ana, bo, server, "Ana", "Bo", (width, height)).rsplit("/", 1)[1]
+    deal_to_everyone(ana, 5)
     PageWait(bo, 10).until(lambda d: len(hand(d)) == 5)
     field(ana, "Strict turns: only the player whose turn it is moves cards").click()
     button(ana, "Start turns").click()
@@ -252,15 +223,9 @@ def test_strict_turns_disable_play_and_notices_can_be_dismissed_and_clear(driver
 
 
 def test_a_trick_spreads_readably_and_a_face_turned_elsewhere_shows(driver, server):
-    link = start_table(driver, server)
+    link = sit(driver, server, "ana", 360, 740)
     deck = link.rsplit("/", 1)[1]
-    set_viewport(driver, 360, 740)
-    field(driver, "Your name").send_keys("ana")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are ana.")
-    field(driver, "Cards each").clear()
-    field(driver, "Cards each").send_keys("10")
-    button(driver, "Deal to everyone").click()
+    deal_to_everyone(driver, 10)
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 10)
     dealt = hand(driver)
     for code in dealt[:9]:
@@ -292,12 +257,8 @@ def test_a_trick_spreads_readably_and_a_face_turned_elsewhere_shows(driver, serv
 
 
 def test_deal_5_to_everyone_with_four_players_is_one_tap_and_one_change(driver, server):
-    link = start_table(driver, server)
+    link = sit(driver, server, "Ana", 360, 740)
     deck = link.rsplit("/", 1)[1]
-    set_viewport(driver, 360, 740)
-    field(driver, "Your name").send_keys("Ana")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are Ana.")
     tokens = {}
     for name in ("bo", "cy", "di"):
         request = urllib.request.Request(f"{server}/api/deck/{deck}/player/{name}/", data=b"", method="POST")
@@ -321,15 +282,9 @@ def test_deal_5_to_everyone_with_four_players_is_one_tap_and_one_change(driver, 
 
 
 def test_undo_puts_the_card_back_in_its_place(driver, server):
-    link = start_table(driver, server)
+    link = sit(driver, server, "ana", 360, 740)
     deck = link.rsplit("/", 1)[1]
-    set_viewport(driver, 360, 740)
-    field(driver, "Your name").send_keys("ana")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are ana.")
-    field(driver, "Cards each").clear()
-    field(driver, "Cards each").send_keys("5")
-    button(driver, "Deal to everyone").click()
+    deal_to_everyone(driver, 5)
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 5)
     dealt = hand(driver)
     press_card(driver, card_button(driver, dealt[1]))

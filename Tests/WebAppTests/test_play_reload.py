@@ -12,7 +12,10 @@ from selenium.webdriver.common.by import By
 from conftest import chromium
 from test_accessibility import axe_source, run_axe
 from test_delivery import transferred
-from test_play import button, card_button, card_name, press_card, field, hand, join, open_menu, start_table, text_shown
+from test_play import (
+    button, card_button, card_name, deal_to_everyone, field, hand, host_and_guest, join, open_menu, press_card, sit,
+    start_table, text_shown,
+)
 from test_play_once import live_and_saved
 from test_play_table import moves
 from webapp import DevTools, PageWait
@@ -26,15 +29,9 @@ def last_move(driver):
 
 
 def test_names_not_ids_a_hidden_id_never_refuses_a_name_and_presence_only_for_real_changes(driver, other, server):
-    link = start_table(driver, server)
-    set_viewport(driver, 360, 740)
-    # A name in another script gets a hidden id made from nothing ASCII: "player".
-    field(driver, "Your name").send_keys("山田")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are 山田.")
-    # "player" is nobody's display name: it is not refused because of 山田's hidden id.
-    join(other, server, link, "player", 360, 740)
-    text_shown(driver, "player: 0 cards, face down")
+    # A name in another script gets a hidden id made from nothing ASCII: "player". "player" is nobody's display name:
+    # it is not refused because of 山田's hidden id.
+    link = host_and_guest(driver, other, server, "山田", "player", (360, 740))
     text_shown(other, "山田: 0 cards, face down")
     third = chromium()
     try:
@@ -69,14 +66,8 @@ def test_names_not_ids_a_hidden_id_never_refuses_a_name_and_presence_only_for_re
 
 def test_a_reload_keeps_the_move_log_and_one_during_an_outage_shows_the_last_table(driver, restartable_server):
     server = restartable_server.base
-    link = start_table(driver, server)
-    set_viewport(driver, 360, 740)
-    field(driver, "Your name").send_keys("ana")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are ana.")
-    field(driver, "Cards each").clear()
-    field(driver, "Cards each").send_keys("6")
-    button(driver, "Deal to everyone").click()
+    link = sit(driver, server, "ana", 360, 740)
+    deal_to_everyone(driver, 6)
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 6)
     dealt = hand(driver)
     press_card(driver, card_button(driver, dealt[0]))
@@ -146,9 +137,7 @@ def test_axe_finds_nothing_serious_on_play_with_the_move_log_open_and_full(drive
     button(driver, "Join the table").click()
     join(other, server, link, "bo")
     text_shown(driver, "bo: 0 cards, face down")
-    field(driver, "Cards each").clear()
-    field(driver, "Cards each").send_keys("20")
-    button(driver, "Deal to everyone").click()
+    deal_to_everyone(driver, 20)
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 20)
     # Fifteen plays fill the log past its height.
     for _ in range(15):
@@ -173,14 +162,8 @@ def test_axe_finds_nothing_serious_on_play_with_the_move_log_open_and_full(drive
 
 
 def test_a_new_device_reads_the_round_so_far_from_the_servers_history(driver, other, server):
-    link = start_table(driver, server)
-    set_viewport(driver, 360, 740)
-    field(driver, "Your name").send_keys("ana")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are ana.")
-    field(driver, "Cards each").clear()
-    field(driver, "Cards each").send_keys("4")
-    button(driver, "Deal to everyone").click()
+    link = sit(driver, server, "ana", 360, 740)
+    deal_to_everyone(driver, 4)
     PageWait(driver, 10).until(lambda d: len(hand(d)) == 4)
     first = hand(driver)[0]
     press_card(driver, card_button(driver, first))
@@ -202,16 +185,8 @@ def test_a_new_device_reads_the_round_so_far_from_the_servers_history(driver, ot
 
 def test_a_reload_shows_the_moves_made_while_the_page_was_closed(driver, other, server):
     ana, bo = driver, other
-    link = start_table(ana, server)
-    set_viewport(ana, 360, 740)
-    field(ana, "Your name").send_keys("Ana")
-    button(ana, "Join the table").click()
-    text_shown(ana, "You are Ana.")
-    join(bo, server, link, "Bo", 740, 360)
-    text_shown(ana, "Bo: 0 cards, face down")
-    field(ana, "Cards each").clear()
-    field(ana, "Cards each").send_keys("3")
-    button(ana, "Deal to everyone").click()
+    link = host_and_guest(ana, bo, server, "Ana", "Bo", (740, 360))
+    deal_to_everyone(ana, 3)
     PageWait(bo, 10).until(lambda d: len(hand(d)) == 3, "3 cards each")
     live_and_saved(ana)
     logged = moves(ana)

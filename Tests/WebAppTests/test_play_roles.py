@@ -8,8 +8,8 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from conftest import api, call
-from test_play import open_menu, button, field, hand, join, text_shown
-from test_play_once import deal, live_and_saved, sit
+from test_play import open_menu, button, field, hand, join, sit, text_shown
+from test_play_once import deal, live_and_saved
 from webapp import PageWait
 from webapp import no_page_errors
 

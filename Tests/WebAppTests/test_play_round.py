@@ -13,13 +13,12 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import RiffleServer, chromium
 from test_play import (
-    NetworkRecord, button, card_button, card_name, dom, field, hand, join, leaks, play, select_cards, start_table,
-    text_shown,
+    NetworkRecord, button, card_button, card_name, dom, field, hand, leaks, text_shown, three_players_and_a_spectator,
 )
 from test_play_once import centre_codes, live_and_saved
 from test_play_table import card_by_keyboard, drag_to, moves, on_screen, tab_to
 from webapp import PageWait
-from webapp import no_page_errors, screenshot, set_viewport
+from webapp import no_page_errors, screenshot
 
 GRACE_S = 2
 
@@ -61,20 +60,9 @@ def test_three_players_and_a_spectator_play_a_short_round(browsers, table_server
     base = table_server.base
     ana, bo, zoe, watcher = browsers
     record = NetworkRecord(ana)
-    link = start_table(ana, base)
+    link = three_players_and_a_spectator(ana, [bo, zoe, watcher], base, bo_size=(360, 740), watcher_size=(740, 360))
     deck = link.rsplit("/", 1)[1]
-    set_viewport(ana, 360, 740)
-    field(ana, "Your name").send_keys("Ana")
-    button(ana, "Join the table").click()
-    text_shown(ana, "You are Ana.")
-    join(bo, base, link, "Bo", 360, 740)
-    join(zoe, base, link, "Zoë", 1440, 900)
-    set_viewport(watcher, 740, 360)
-    watcher.get(f"{base}/css/app.css")
-    watcher.get(f"{link}/watch")
     pages = {"ana": ana, "bo": bo, "zoe": zoe, "watcher": watcher}
-    for page in (ana, bo, watcher):
-        text_shown(page, "Zoë: 0 cards, face down")
     text_shown(zoe, "Bo: 0 cards, face down")
     # Everyone online, the host marked.
     PageWait(ana, 10).until(lambda d: "online" in player_line(d, "Zoë") and "online" in player_line(d, "Bo"))

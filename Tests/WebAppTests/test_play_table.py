@@ -16,9 +16,9 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import api, chromium
 from test_play import (
-    HAND, button, card_button, card_name, field, hand, join, play, select_cards, start_table, text_shown,
+    HAND, button, card_button, card_name, field, hand, join, play, select_cards, sit, start_table, text_shown,
 )
-from test_play_once import centre_codes, deal, live_and_saved, sit
+from test_play_once import centre_codes, deal, live_and_saved
 from webapp import PageWait
 from webapp import no_page_errors, screenshot, set_viewport
 
@@ -331,11 +331,12 @@ PLAY_ROUTE_LIMIT = 60 * 1024
 
 def test_the_play_routes_own_code_is_at_most_60_kb_gzipped(driver, server):
     """Issue 32's budget: what opening Play fetches beyond the first load (its scripts and style sheet), as the server
-    sends it compressed."""
+    sends it compressed: the play-*.js modules, and the modules only Play uses (the event kinds, keyed rendering)."""
     sit(driver, server, "ana")
     names = driver.execute_script("return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
-    own = sorted({name for name in names if re.match(r"^/(js/play[-\w]*\.js|css/play\.css)$", name)})
-    assert "/js/play-view.js" in own and "/css/play.css" in own, own
+    own = sorted({name for name in names
+                  if re.match(r"^/(js/(play[-\w]*|event-kinds|keyed-render)\.js|css/play\.css)$", name)})
+    assert {"/js/play-view.js", "/js/event-kinds.js", "/js/keyed-render.js", "/css/play.css"} <= set(own), own
     total = 0
     for path in own:
         request = urllib.request.Request(server + path, headers={"Accept-Encoding": "gzip"})
@@ -350,11 +351,7 @@ def test_a_take_names_the_card_a_long_name_shows_whole_and_joining_keeps_the_foc
     """Issue 32's Play defects: "bo took 1 card" did not name the face-up card; a long player name was clipped; the
     focus dropped to <body> after joining."""
     long_name = "a_very_long_player_name_32_chars"
-    link = start_table(driver, server)
-    set_viewport(driver, 360, 740)
-    field(driver, "Your name").send_keys("ana")
-    button(driver, "Join the table").click()
-    text_shown(driver, "You are ana.")
+    link = sit(driver, server, "ana", 360, 740)
     focused = driver.switch_to.active_element
     assert focused.tag_name != "body" and focused.text.startswith("Your hand"), "the focus is on the hand's heading"
     join(other, server, link, long_name, width=360, height=740)

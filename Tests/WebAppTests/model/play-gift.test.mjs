@@ -5,33 +5,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { SharedStorage, seeded } from './fake-deck-api.mjs';
-import { freshTable, seat } from './model-support.mjs';
-
-async function quiet(server, ...models) {
-  for (let round = 0; round < 50; round++) {
-    const results = await Promise.allSettled(models.filter((m) => m.seat).map((model) => model.settled()));
-    await server.idle();
-    if (results.every((r) => r.status === 'fulfilled') && models.every((m) => !m.seat || m.quiet)) return;
-  }
-  throw new Error('the table never settled');
-}
+import { anaAndBoOnTwoDevices, untilQuiet } from './model-support.mjs';
 
 /** Ana (four cards) and Bo (two), each on a device of their own; Ana gives Bo her second card. */
 async function anaGaveBoACard() {
-  const { server, shared, deckId } = freshTable(seeded(5));
-  const ana = seat(server, shared, deckId, 'ana');
-  await ana.join('ana');
-  const bo = seat(server, new SharedStorage(), deckId, 'bo');
-  await bo.join('bo');
-  await quiet(server, ana, bo);
-  assert.ok(ana.deal('ana', 4));
-  assert.ok(bo.deal('bo', 2));
-  await quiet(server, ana, bo);
+  const { server, deckId, ana, bo } = await anaAndBoOnTwoDevices({ seed: 5, anaCards: 4, boCards: 2 });
   const hand = ana.handSlots().slots.map((slot) => slot.code);
   assert.equal(ana.giftUndoable, false, 'nothing given yet');
   assert.ok(ana.give(hand[1], 'bo'));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   return { server, deckId, ana, bo, hand };
 }
 
@@ -40,7 +22,7 @@ test('the last gift comes back into its place in the hand while the receiver has
   assert.equal(bo.view.piles.bo.remaining, 3);
   assert.ok(ana.giftUndoable);
   assert.ok(ana.undoGift());
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.deepEqual(ana.handSlots().slots.map((slot) => slot.code), hand, 'back in its place');
   assert.equal(bo.view.piles.bo.remaining, 2);
   assert.equal(ana.view.piles.bo.remaining, 2);
@@ -54,7 +36,7 @@ test('the last gift comes back into its place in the hand while the receiver has
 test('once the receiver moves, "Undo the gift" goes; a refused one is told in words and changes nothing', async () => {
   const { server, deckId, ana, bo, hand } = await anaGaveBoACard();
   assert.ok(bo.play(bo.view.piles.bo.cards[0]));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.equal(ana.giftUndoable, false, 'the receiver moved: seen in the stream');
 
   // Asked before the receiver's move reached this page: the server refuses, and the notice says why.
@@ -68,7 +50,7 @@ test('once the receiver moves, "Undo the gift" goes; a refused one is told in wo
   assert.ok(stale.undoGift());
   await stale.settled().catch(() => {});
   stale.retry();
-  await quiet(again.server, stale, again.bo);
+  await untilQuiet(again.server, stale, again.bo);
   assert.equal(again.server.truth(again.deckId, 'ana').hand.length, 3, 'nothing came back');
   assert.match(stale.notices.at(-1), /^The gift can no longer be taken back: bo has moved since\./);
   assert.equal(stale.view.piles.ana.cards.length, 3);

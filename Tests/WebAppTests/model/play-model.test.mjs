@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { PlayModel } from '../../../Sources/RiffleWebApp/Public/js/play-model.js';
-import { CENTRE, codeName, otherPlayers } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { CENTRE, otherPlayers } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { codeName } from '../../../Sources/RiffleWebApp/Public/js/play-words.js';
 import { SharedStorage, seeded } from './fake-deck-api.mjs';
 import { FakeTableServer } from './fake-table-api.mjs';
 import { freshTable, seat } from './model-support.mjs';

@@ -9,7 +9,9 @@ import { test } from 'node:test';
 import { MIN_TAP, fanFits, fanLayout } from '../../../Sources/RiffleWebApp/Public/js/play-fan.js';
 import { displayNameTaken, presenceNews, rememberNames } from '../../../Sources/RiffleWebApp/Public/js/play-roster.js';
 import { pileSpread } from '../../../Sources/RiffleWebApp/Public/js/play-spread.js';
-import { applyTableChange, describeEvent, emptyTable, eventConfirms, placeBack } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { placeBack } from '../../../Sources/RiffleWebApp/Public/js/play-hand.js';
+import { applyTableChange, emptyTable, eventConfirms } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { describeEvent } from '../../../Sources/RiffleWebApp/Public/js/play-words.js';
 import { turnCue } from '../../../Sources/RiffleWebApp/Public/js/play-turns.js';
 
 /** Each card's own strip (what no later card covers), in a fan's coordinates, turns ignored (rows do not turn). */

@@ -5,38 +5,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { SharedStorage, seeded } from './fake-deck-api.mjs';
-import { freshTable, seat } from './model-support.mjs';
-
-async function quiet(server, ...models) {
-  for (let round = 0; round < 50; round++) {
-    const results = await Promise.allSettled(models.filter((m) => m.seat).map((model) => model.settled()));
-    await server.idle();
-    if (results.every((r) => r.status === 'fulfilled') && models.every((m) => !m.seat || m.quiet)) return;
-  }
-  throw new Error('the table never settled');
-}
+import { anaAndBoOnTwoDevices, seat, untilQuiet } from './model-support.mjs';
 
 /** Ana and Bo at a table, three cards each; Ana's page is then closed while Bo plays two cards, one at a time. */
 async function boPlaysWhileAnaIsAway(settings = {}) {
-  const { server, shared, deckId } = freshTable(seeded(11), settings);
-  const ana = seat(server, shared, deckId, 'ana');
-  await ana.join('ana');
   // Bo plays on a device of his own: a device keeps one table's log.
-  const bo = seat(server, new SharedStorage(), deckId, 'bo');
-  await bo.join('bo');
-  await quiet(server, ana, bo);
-  assert.ok(ana.deal('ana', 3));
-  assert.ok(bo.deal('bo', 3));
-  await quiet(server, ana, bo);
+  const { server, shared, deckId, ana, bo } = await anaAndBoOnTwoDevices({
+    seed: 11, settings, anaCards: 3, boCards: 3,
+  });
   const before = ana.log.map((entry) => entry.text);
   assert.ok(before.length > 0, 'Ana has a move log');
   ana.stop();
   const [first, second] = bo.view.piles.bo.cards;
   assert.ok(bo.play(first));
-  await quiet(server, bo);
+  await untilQuiet(server, bo);
   assert.ok(bo.play(second));
-  await quiet(server, bo);
+  await untilQuiet(server, bo);
   return { server, shared, deckId, bo, before, played: [first, second] };
 }
 
@@ -44,7 +28,7 @@ test('a reload fills the log with the moves made while the page was closed, in o
   const { server, shared, deckId, bo, before } = await boPlaysWhileAnaIsAway();
   const again = seat(server, shared, deckId, 'ana');
   again.start();
-  await quiet(server, again, bo);
+  await untilQuiet(server, again, bo);
   const texts = again.log.map((entry) => entry.text);
   const missed = texts.slice(before.length);
   assert.deepEqual(texts.slice(0, before.length), before, 'the kept log comes first');
@@ -57,7 +41,7 @@ test('a reload fills the log with the moves made while the page was closed, in o
   again.stop();
   const third = seat(server, shared, deckId, 'ana');
   third.start();
-  await quiet(server, third, bo);
+  await untilQuiet(server, third, bo);
   assert.deepEqual(third.log.map((entry) => entry.text), texts);
 });
 
@@ -66,7 +50,7 @@ test('when the server no longer has the missed moves, the log says some are miss
   server.keepsEventsAfter = Number.MAX_SAFE_INTEGER;
   const again = seat(server, shared, deckId, 'ana');
   again.start();
-  await quiet(server, again, bo);
+  await untilQuiet(server, again, bo);
   const texts = again.log.map((entry) => entry.text);
   assert.deepEqual(texts.slice(0, before.length), before);
   assert.deepEqual(texts.slice(before.length), ['Some moves made while this page was closed are missing here.']);

@@ -8,18 +8,10 @@ import { test } from 'node:test';
 
 import { fanFits, fanLayout } from '../../../Sources/RiffleWebApp/Public/js/play-fan.js';
 import { displayName, displayNameProblem, emptyRoster, playerIdFor, updateRoster } from '../../../Sources/RiffleWebApp/Public/js/play-roster.js';
-import { CENTRE, canUndo, sortHand } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
+import { sortHand } from '../../../Sources/RiffleWebApp/Public/js/play-hand.js';
+import { CENTRE, canUndo } from '../../../Sources/RiffleWebApp/Public/js/play-state.js';
 import { seeded } from './fake-deck-api.mjs';
-import { freshTable, seat } from './model-support.mjs';
-
-async function quiet(server, ...models) {
-  for (let round = 0; round < 50; round++) {
-    const results = await Promise.allSettled(models.filter((m) => m.seat).map((model) => model.settled()));
-    await server.idle();
-    if (results.every((r) => r.status === 'fulfilled') && models.every((m) => !m.seat || m.quiet)) return;
-  }
-  throw new Error('the table never settled');
-}
+import { freshTable, seat, untilQuiet } from './model-support.mjs';
 
 async function table(...names) {
   const { server, shared, deckId } = freshTable(seeded(7));
@@ -28,7 +20,7 @@ async function table(...names) {
     const model = seat(server, shared, deckId, name);
     await model.join(name);
     models.push(model);
-    await quiet(server, ...models);
+    await untilQuiet(server, ...models);
   }
   return { server, shared, deckId, models };
 }
@@ -84,32 +76,32 @@ test('the roster: plain names today; display names, presence and turns where the
 test('several cards in one play, a gift, and undo only while the play is on top', async () => {
   const { server, deckId, models: [ana, bo] } = await table('ana', 'bo');
   assert.ok(ana.deal('ana', 6));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   const hand = ana.view.piles.ana.cards.slice();
   assert.ok(ana.play(hand.slice(0, 3)));
   assert.equal(ana.play(hand[0]), false, 'a card on its way is not played again');
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.deepEqual(server.truth(deckId, 'ana').centre, hand.slice(0, 3));
   assert.deepEqual(bo.view.piles[CENTRE].cards, hand.slice(0, 3), 'Bo sees the three cards');
   assert.ok(ana.log.some((entry) => entry.text.startsWith('You played the ')), JSON.stringify(ana.log));
   assert.match(bo.announcements.at(-1), /^ana played the .+, the .+ and the .+ to the centre\.$/);
   assert.ok(ana.undoable);
   assert.ok(ana.undo());
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.deepEqual([...ana.view.piles.ana.cards].sort(), [...hand].sort(), 'the three came back');
   assert.equal(ana.undoable, false, 'one undo per play');
 
   assert.ok(ana.give([hand[3], hand[4]], 'bo'));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.deepEqual([...bo.view.piles.bo.cards].sort(), [hand[3], hand[4]].sort());
   assert.equal(ana.view.piles.bo.cards, null, 'Ana still cannot see Bo\'s hand');
   assert.ok(bo.announcements.some((words) => words.startsWith('ana gave you the ')), bo.announcements.join(' | '));
 
   assert.ok(ana.play(hand[5]));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.ok(canUndo(ana.view, ana.lastPlay));
   assert.ok(bo.play(hand[3]));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.equal(ana.undoable, false, 'covered by Bo\'s card: no undo');
   assert.equal(ana.undo(), false);
 });
@@ -117,10 +109,10 @@ test('several cards in one play, a gift, and undo only while the play is on top'
 test('a face-down play shows its count only, to everyone', async () => {
   const { server, models: [ana, bo] } = await table('ana', 'bo');
   assert.ok(ana.deal('ana', 2));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   const [card] = ana.view.piles.ana.cards;
   assert.ok(ana.play([card], CENTRE, { face: 'down' }));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   for (const model of [ana, bo]) {
     assert.equal(model.view.piles.down.remaining, 1);
     assert.equal(model.view.piles.down.cards, null, 'nobody sees a face-down pile\'s cards');
@@ -135,16 +127,16 @@ test('the host removes a player; a spectator follows without a seat and changes 
   watcher.watch();
   assert.ok(ana.deal('bo', 3));
   assert.ok(ana.deal(CENTRE, 1));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   await until(() => watcher.loaded && watcher.view.piles.bo && watcher.view.piles.bo.remaining === 3
     && watcher.view.piles[CENTRE] && watcher.view.piles[CENTRE].cards.length === 1, 'the spectator sees the table');
   assert.equal(watcher.view.piles.bo.cards, null);
   assert.equal(watcher.deal(CENTRE, 1), false, 'a spectator changes nothing');
   assert.equal(bo.removePlayer('ana'), true, 'any player may ask; the server refuses a non-host');
-  await quiet(server, ana, bo).catch(() => {});
+  await untilQuiet(server, ana, bo).catch(() => {});
   assert.ok(server.truth(deckId, 'ana'));
   assert.ok(ana.removePlayer('bo'));
-  await quiet(server, ana);
+  await untilQuiet(server, ana);
   await until(() => bo.problem === 'unseated', 'Bo is told');
   await until(() => !watcher.view.piles.bo, 'the spectator sees Bo go');
   assert.deepEqual(Object.keys(server.truth(deckId, 'ana').piles).sort(), ['ana', CENTRE]);
@@ -165,10 +157,10 @@ test('on issue 32\'s server: display names as typed, presence, the turn passing,
   const markup = '<img src=x onerror=alert(1)>';
   const ana = seat(server, shared, deckId, 'a');
   await ana.join('Jose', 'José');
-  await quiet(server, ana);
+  await untilQuiet(server, ana);
   const bo = seat(server, shared, deckId, 'b');
   await bo.join('img', markup);
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   await until(() => ana.roster.players.length === 2 && ana.roster.players[1].online === true, 'Ana sees Bo online');
   assert.equal(ana.nameOf('Jose'), 'José');
   assert.equal(ana.nameOf('img'), markup, 'the name is the characters typed');
@@ -177,21 +169,21 @@ test('on issue 32\'s server: display names as typed, presence, the turn passing,
   assert.equal(ana.knowsFaceDown, true);
 
   assert.ok(ana.passTurn('next'));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.equal(ana.roster.turn, 'Jose', 'nobody held it: next is the first seat');
   assert.ok(ana.passTurn('next'));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   await until(() => bo.roster.turn === 'img', 'the turn passed to Bo');
   assert.ok(bo.announcements.includes('It is your turn.'), bo.announcements.join(' | '));
   assert.ok(ana.setStrictTurns(true));
   assert.ok(ana.deal('Jose', 2) || true);
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   assert.equal(ana.roster.strictTurns, true);
   assert.ok(ana.notices.some((text) => text.includes(`It is ${markup}'s turn`)), ana.notices.join(' | '));
   assert.equal(server.truth(deckId, 'Jose').hand.length, 0, 'nothing moved out of turn');
 
   assert.ok(ana.seatEarlier('img'));
-  await quiet(server, ana, bo);
+  await untilQuiet(server, ana, bo);
   await until(() => bo.roster.players[0].name === 'img', 'Bo sees the new seats');
   assert.equal(bo.roster.host, 'Jose', 'the host keeps hosting when the seats change');
   bo.stop();

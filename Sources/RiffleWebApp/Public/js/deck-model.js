@@ -1,26 +1,24 @@
 // The one model of the deck that the Swipe, Table and Piles views render from.
 //
-// The model keeps two states (deck-state.js): `confirmed`, what the server last said, and `view`, the confirmed
-// state with every pending change applied: what the user sees. A command (swipe, undo, move a row, draw to the
-// table…) queues a change in the outbox (outbox.js) and updates `view` at once; the outbox sends the changes one
-// at a time, in order, each with its Idempotency-Key, and each answer moves `confirmed` forward. Nothing the user
-// did is dropped:
+// It follows the app's outbox protocol (outbox-model.js): `confirmed` is the deck as the server last said, `view`
+// is it with every waiting change applied, and each command (swipe, undo, move a row, draw to the table…) queues a
+// change that the outbox sends, once, through outages, reloads and closed tabs. What is the deck's own:
 //
-// - the server cannot be reached, or answers 5xx: the outbox stalls, keeps every change in storage, and resends
-//   them by itself when the server answers again (or at once on Retry, or when the browser is back online);
 // - the server refuses a change for good (the card is no longer where this tab thought: another tab moved it):
-//   the change is dropped and reported, the deck is read back from the server, the changes still pending are
-//   re-applied on top of it, and the outbox goes on;
+//   it is dropped and reported, the deck is read back from the server and the changes still waiting are applied on
+//   top of it;
 // - an answer that disagrees with the model (pile sizes, cards left) also makes it read the deck back;
-// - another tab on the same deck saying it changed something makes this one read the deck back too.
+// - another tab on the same deck saying it changed something makes this one read the deck back too;
+// - the swipe stack is kept dealt: a draw is queued whenever it runs low.
 //
 // Views subscribe to 'change' (the cards moved), 'status' (the outbox's state) and 'notice' (a refused change).
 
 import { cardName } from './api.js';
 import {
-  PILES, PILE_NAMES, alreadyApplied, applyChange, cloneState, emptyState, locate, noneDealing,
+  PILES, PILE_NAMES, alreadyApplied, applyChange as applyDeckChange, cloneState, emptyState, locate, noneDealing,
 } from './deck-state.js';
-import { Outbox, classify } from './outbox.js';
+import { classify } from './outbox.js';
+import { OutboxModel } from './outbox-model.js';
 
 const DECK_KEY = 'riffle.deck';
 const OUTBOX_PREFIX = 'riffle.outbox.';
@@ -31,7 +29,7 @@ export const LOW_WATER = 4;
 
 const NEW_DECK = Object.freeze({ kind: 'newDeck', label: 'dealing a new deck', automatic: true });
 
-export class DeckModel extends EventTarget {
+export class DeckModel extends OutboxModel {
   /**
    * @param {object} options
    * @param {object} options.api the Deck of Cards API (api.js's `api`, or a fake with the same functions).
@@ -41,27 +39,12 @@ export class DeckModel extends EventTarget {
    * @param {object} [options.outbox] options passed on to the Outbox (a clock, a backoff: tests).
    */
   constructor({ api, storage = null, tabId = 'tab', onOtherTab = null, outbox = {} }) {
-    super();
+    super({ storage, prefix: OUTBOX_PREFIX, tabId, outbox });
     this.api = api;
-    this.storage = storage;
-    this.tabId = tabId;
     this.cards = new Map();   // code -> the card object the server sent (value, suit, images)
     this.confirmed = emptyState();
     this.view = emptyState();
-    this.loaded = false;      // the model has heard from the server at least once
     this.restored = false;    // it continues a deck this browser used before
-    this.outbox = new Outbox({
-      ...outbox,
-      storage,
-      prefix: OUTBOX_PREFIX,
-      tabId,
-      send: (change) => this.send(change),
-      read: () => this.resync(),
-      onSent: () => this.sent(),
-      onRefused: (change, error) => this.refused(change, error),
-      snapshot: () => this.snapshot(),
-    });
-    this.outbox.addEventListener('status', () => this.emit('status'));
     if (onOtherTab) onOtherTab((key, value) => this.otherTabChanged(key, value));
   }
 
@@ -70,27 +53,6 @@ export class DeckModel extends EventTarget {
   card(code) { return this.cards.get(code); }
   where(code) { return locate(this.view, code); }
   get deckId() { return this.view.deckId || this.confirmed.deckId; }
-
-  /** What the outbox is doing, for the status line and the banner. */
-  get status() { return this.outbox.status; }
-
-  /** Resolves when nothing waits (every change answered, the deck read), or rejects when the outbox stalls. */
-  settled() {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const phase = this.outbox.phase;
-        if (phase === 'stalled' || phase === 'lost') {
-          this.removeEventListener('status', check);
-          reject(this.outbox.status.error || new Error(phase));
-        } else if (phase === 'idle') {
-          this.removeEventListener('status', check);
-          resolve();
-        }
-      };
-      this.addEventListener('status', check);
-      check();
-    });
-  }
 
   // MARK: Starting
 
@@ -101,7 +63,7 @@ export class DeckModel extends EventTarget {
   start() {
     const saved = this.outbox.load();
     // This tab's own record wins: its deck may still be on its way (a new deck not dealt yet has no id).
-    const deckId = saved ? saved.deckId : this.readStorage(DECK_KEY);
+    const deckId = saved ? saved.deckId : this.readText(DECK_KEY);
     if (deckId) this.outbox.adoptOrphans((other) => Boolean(other) && other.deckId === deckId);
     if (deckId) {
       this.restored = true;
@@ -117,12 +79,8 @@ export class DeckModel extends EventTarget {
       this.outbox.enqueue({ ...NEW_DECK });
     }
     this.rebase(false);
-    this.topUpHand();
     this.outbox.start();
   }
-
-  /** Stops sending and saving (the page is going away). */
-  stop() { this.outbox.stop(); }
 
   // MARK: Commands
 
@@ -189,7 +147,7 @@ export class DeckModel extends EventTarget {
       this.rebase(false);
       return;
     }
-    this.outbox.retry();
+    super.retry();
   }
 
   /**
@@ -201,17 +159,8 @@ export class DeckModel extends EventTarget {
     this.outbox.retry();
   }
 
-  submit(fields) {
-    const reason = applyChange(cloneState(this.view), { ...fields });
-    if (reason) {
-      this.notice(`Could not finish ${fields.label}: ${reason}.`);
-      return false;
-    }
-    this.outbox.enqueue(fields);
-    this.rebase(false);
-    this.topUpHand();
-    return true;
-  }
+  /** The view was made again: the swipe stack is kept dealt. */
+  rebased() { this.topUpHand(); }
 
   /** Keeps the swipe stack dealt: a draw is queued whenever it runs low and the deck has cards. */
   topUpHand() {
@@ -221,8 +170,7 @@ export class DeckModel extends EventTarget {
     const change = this.outbox.enqueue({
       kind: 'draw', count: HAND_TARGET - have, to: 'hand', label: 'dealing more cards', automatic: true,
     });
-    applyChange(this.view, change);
-    this.emit('change');
+    applyDeckChange(this.view, change);
   }
 
   // MARK: What the outbox calls
@@ -239,7 +187,7 @@ export class DeckModel extends EventTarget {
         answer = await api.newShuffledDeck(options);
         this.confirmed = emptyState(answer.deck_id, answer.remaining);
         this.loaded = true;
-        this.writeStorage(DECK_KEY, answer.deck_id);
+        this.writeText(DECK_KEY, answer.deck_id);
         return;
       }
       case 'draw': {
@@ -271,21 +219,24 @@ export class DeckModel extends EventTarget {
       case 'shuffle': answer = await api.shuffleRemaining(deck, options); break;
       default: return;
     }
-    if (applyChange(next, change) !== null) this.outbox.requestRead();
+    if (applyDeckChange(next, change) !== null) this.outbox.requestRead();
     this.confirmed = next;
     if (!this.agrees(answer)) this.outbox.requestRead();
   }
 
-  /** A change was answered and left the outbox: the view is the new confirmed state plus what still waits. */
-  sent() {
-    this.rebase(false);
-    this.topUpHand();
+  /** A change was answered: the view is made again; once nothing waits, the other tabs are told. */
+  answered(change) {
+    super.answered(change);
     this.outbox.save();
     if (this.outbox.changes.length === 0) this.tellOtherTabs();
   }
 
-  refused(change, error) {
-    this.notice(`The server refused ${change.label}: ${error.message} The deck was read again from the server.`);
+  refusedText(change, message) {
+    return `The server refused ${change.label}: ${message} The deck was read again from the server.`;
+  }
+
+  staleText(change, reason) {
+    return `Could not finish ${change.label}: ${reason} any more (another tab moved it).`;
   }
 
   /** Whether an answer's cards left and pile sizes are what `confirmed` expects. */
@@ -296,7 +247,7 @@ export class DeckModel extends EventTarget {
   }
 
   /** Reads the whole deck back from the server into `confirmed`, then re-applies what is pending. */
-  async resync() {
+  async readServer() {
     const deck = this.confirmed.deckId;
     if (!deck) return;
     const drawn = await this.api.drawnCards(deck);
@@ -326,32 +277,14 @@ export class DeckModel extends EventTarget {
     this.confirmed = state;
     this.loaded = true;
     this.rebase(true);
-    this.topUpHand();
     this.outbox.save();
   }
 
-  /**
-   * view = confirmed + every pending change. After reading the server, a pending change that no longer applies
-   * (its card is elsewhere now) is dropped and reported rather than sent to be refused.
-   */
-  rebase(dropStale) {
-    const view = cloneState(this.confirmed);
-    const done = [];
-    for (const change of this.outbox.changes) {
-      if (dropStale && alreadyApplied(view, change)) {
-        done.push(change);  // its answer was lost, but the server did it
-        continue;
-      }
-      const reason = applyChange(view, change);
-      if (reason && dropStale) {
-        this.notice(`Could not finish ${change.label}: ${reason} any more (another tab moved it).`);
-        done.push(change);
-      }
-    }
-    this.outbox.remove(done);
-    this.view = view;
-    this.emit('change');
-  }
+  copyState(state) { return cloneState(state); }
+
+  applyChange(state, change) { return applyDeckChange(state, change); }
+
+  alreadyMade(state, change) { return alreadyApplied(state, change); }
 
   register(cards) {
     return cards.map((card) => {
@@ -365,13 +298,6 @@ export class DeckModel extends EventTarget {
     return card ? cardName(card) : code;
   }
 
-  notice(message) {
-    this.lastNotice = message;
-    this.dispatchEvent(new CustomEvent('notice', { detail: message }));
-  }
-
-  emit(type) { this.dispatchEvent(new Event(type)); }
-
   // MARK: Other tabs and persistence
 
   otherTabChanged(key, value) {
@@ -383,24 +309,15 @@ export class DeckModel extends EventTarget {
   }
 
   tellOtherTabs() {
-    this.writeStorage(CHANGED_KEY, JSON.stringify({ tab: this.tabId, deckId: this.confirmed.deckId, at: Date.now() }));
+    this.writeText(CHANGED_KEY, JSON.stringify({ tab: this.tabId, deckId: this.confirmed.deckId, at: Date.now() }));
   }
 
   /** What is kept beside the outbox: the deck as last confirmed, so that a reload shows it at once. */
-  snapshot() {
+  keptWithChanges() {
     const { deckId, remaining, hand, piles } = this.confirmed;
     const codes = [...hand, ...Object.values(piles).flat()];
     const cards = codes.map((code) => this.cards.get(code)).filter(Boolean);
     return { deckId, confirmed: { deckId, remaining, hand, piles }, cards };
-  }
-
-  readStorage(key) {
-    try { return this.storage ? this.storage.getItem(key) : null; } catch { return null; }
-  }
-
-  writeStorage(key, value) {
-    if (this.outbox.closed) return;  // the page is going away: the next one owns the storage
-    try { if (this.storage) this.storage.setItem(key, value); } catch { /* private mode: nothing persists */ }
   }
 }
 

@@ -8,12 +8,15 @@
 // renders from the PlayModel and asks its owner (`onPlay`, `onGive`, `onUndo`) to make the change; it keeps nothing
 // but the lifted cards and the drag.
 
+import { renderKeyed, setAttribute } from './keyed-render.js';
 import { element, face } from './play-dom.js';
 import { fanLayout } from './play-fan.js';
-import { cardList, cards, codeName, sortHand } from './play-state.js';
+import { sortHand } from './play-hand.js';
+import { cardList, cards, codeName } from './play-words.js';
 
 const DRAG_SLOP = 6;
 const DOUBLE_TAP_MS = 400;
+const NO_CARDS = Symbol('no cards');
 // Each order's button: its short visible text, and its name (which holds that text, for voice control).
 const SORTS = [['dealt', 'Dealt', 'As dealt'], ['suit', 'Suit', 'By suit'], ['rank', 'Rank', 'By rank']];
 
@@ -34,7 +37,6 @@ export class HandDock {
     this.onGive = onGive;
     this.onChange = onChange;
     this.selected = new Set();
-    this.items = new Map();
     this.focusCode = null;
     this.lastDouble = { code: null, time: 0 };
     this.title = element('h2', { id: 'play-hand-title', tabindex: '-1' });
@@ -110,32 +112,33 @@ export class HandDock {
     const held = new Set(slots.filter((slot) => slot.state === 'held').map((slot) => slot.code));
     for (const code of [...this.selected]) if (!held.has(code)) this.selected.delete(code);
 
-    const kept = this.items;
-    this.items = new Map();
-    const items = order.map((code) => {
-      const state = stateOf.get(code);
-      const key = `${state === 'arriving' ? 'arriving' : 'held'}:${code}`;
-      const item = kept.get(key) || (state === 'arriving' ? this.arrivingItem(code) : this.cardItem(code));
-      const button = item.querySelector('button');
-      if (button) {
-        const playing = state === 'playing';
-        if (playing) button.setAttribute('aria-disabled', 'true');
-        else button.removeAttribute('aria-disabled');
-        button.classList.toggle('is-playing', playing);
-        button.setAttribute('aria-pressed', String(this.selected.has(code)));
-        button.setAttribute('aria-label', playing ? `${codeName(code)}, on its way` : codeName(code));
-      }
-      this.items.set(key, item);
-      return item;
+    const entries = order.map((code) => ({ code, state: stateOf.get(code) }));
+    for (let place = 0; place < hidden; place++) entries.push({ hidden: place });
+    if (entries.length === 0) entries.push(NO_CARDS);
+    const focused = this.hand.contains(document.activeElement) ? document.activeElement : null;
+    const focusedAt = focused ? [...this.hand.children].findIndex((child) => child.contains(focused)) : -1;
+    renderKeyed(this.hand, entries, {
+      // A card by its code; a card on its way whose face is not known yet by its place among those.
+      key: (entry) => (entry === NO_CARDS ? NO_CARDS : entry.code ?? entry.hidden),
+      kind: slotKind,
+      create: (entry) => {
+        const slot = slotKind(entry);
+        if (slot === 'card') return this.cardItem(entry.code);
+        if (slot === 'arriving') return this.arrivingItem(entry.code);
+        if (slot === 'hidden') return hiddenItem();
+        return element('li', { className: 'play-no-cards', text: 'No cards yet.' });
+      },
+      update: (item, entry) => {
+        if (slotKind(entry) === 'card') this.drawCard(item.firstElementChild, entry.code, entry.state === 'playing');
+      },
     });
-    for (let i = 0; i < hidden; i++) {
-      items.push(element('li', { className: 'play-dealing' },
-        element('span', { className: 'visually-hidden', text: 'A card on its way' }),
-        element('img', { src: '/static/img/back.svg', alt: '', className: 'play-face', draggable: 'false' })));
+    // A card that leaves takes no focus with it: the card now in its place gets it.
+    if (focused && !this.hand.contains(focused)) {
+      const buttons = [...this.hand.querySelectorAll('button')];
+      const next = buttons[Math.min(focusedAt, buttons.length - 1)];
+      if (next) this.focusCode = next.dataset.code;
+      (next || this.title).focus();
     }
-    if (items.length === 0) items.push(element('li', { className: 'play-no-cards', text: 'No cards yet.' }));
-    const unchanged = items.length === this.hand.children.length && items.every((item, i) => this.hand.children[i] === item);
-    if (!unchanged) this.replace(items);
 
     // One card of the hand is in the tab order (arrow keys move between them).
     const buttons = [...this.hand.querySelectorAll('button')];
@@ -169,21 +172,12 @@ export class HandDock {
     this.layout();
   }
 
-  /** Puts the new items in; a card that leaves takes no focus with it (the card now in its place gets it). */
-  replace(items) {
-    const focused = document.activeElement;
-    const index = focused && this.hand.contains(focused)
-      ? [...this.hand.children].findIndex((child) => child.contains(focused)) : -1;
-    this.hand.replaceChildren(...items);
-    if (index < 0) return;
-    if (this.hand.contains(focused)) {
-      if (document.activeElement !== focused) focused.focus();
-      return;
-    }
-    const buttons = [...this.hand.querySelectorAll('button')];
-    const next = buttons[Math.min(index, buttons.length - 1)];
-    if (next) this.focusCode = next.dataset.code;
-    (next || this.title).focus();
+  /** A card of the hand: lifted or not, and whether its play is on its way (it then ignores activations). */
+  drawCard(button, code, playing) {
+    setAttribute(button, 'aria-disabled', playing ? 'true' : null);
+    button.classList.toggle('is-playing', playing);
+    setAttribute(button, 'aria-pressed', String(this.selected.has(code)));
+    setAttribute(button, 'aria-label', playing ? `${codeName(code)}, on its way` : codeName(code));
   }
 
   /** Fans the cards across the dock's width (every card on screen; two rows when one would be too tight). */
@@ -325,14 +319,30 @@ export class HandDock {
       button.classList.remove('is-dragged');
       if (target) target.classList.remove('is-drop-target');
       if (endEvent.type !== 'pointerup' || !target) return;
-      const [kind, name] = target.dataset.drop.split(':');
+      const [place, name] = target.dataset.drop.split(':');
       const chosen = codes();
-      if (kind === 'pile') this.onPlay(chosen, name, name === 'down' && this.model().knowsFaceDown ? 'down' : null);
-      if (kind === 'player') this.onGive(chosen, name);
+      if (place === 'pile') this.onPlay(chosen, name, name === 'down' && this.model().knowsFaceDown ? 'down' : null);
+      if (place === 'player') this.onGive(chosen, name);
     };
     button.setPointerCapture(event.pointerId);
     button.addEventListener('pointermove', move);
     button.addEventListener('pointerup', end);
     button.addEventListener('pointercancel', end);
   }
+}
+
+/**
+ * What a slot of the hand is drawn as: a card of the hand ('card'), one taken and on its way ('arriving'), one dealt
+ * whose face is not known yet ('hidden'), or the line saying the hand is empty ('none').
+ */
+function slotKind(entry) {
+  if (entry === NO_CARDS) return 'none';
+  if (entry.code === undefined) return 'hidden';
+  return entry.state === 'arriving' ? 'arriving' : 'card';
+}
+
+function hiddenItem() {
+  return element('li', { className: 'play-dealing' },
+    element('span', { className: 'visually-hidden', text: 'A card on its way' }),
+    element('img', { src: '/static/img/back.svg', alt: '', className: 'play-face', draggable: 'false' }));
 }

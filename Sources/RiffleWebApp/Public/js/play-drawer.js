@@ -4,10 +4,12 @@
 // strict turns, seats, removing a player), the links to share, and the other views. Rendered from the PlayModel;
 // the owner (play-view.js) makes the changes. Every name is text (textContent).
 
+import { renderKeyed, setText } from './keyed-render.js';
 import { element } from './play-dom.js';
 import { CENTRE, otherPlayers } from './play-state.js';
 
 const LOG_SHOWN = 40;
+const NO_MOVES = Symbol('no moves yet');  // the line drawn while the log is empty (a key of its own)
 
 function setWaiting(control, waiting) {
   if (waiting) control.setAttribute('aria-disabled', 'true');
@@ -161,36 +163,23 @@ export class PlayDrawer {
     const view = model.view;
     const me = model.me;
     const entries = model.log.slice(-LOG_SHOWN).reverse();
-    const key = entries.map((entry) => entry.id).join();
-    if (this.logKey !== key) {
-      this.logKey = key;
-      this.log.replaceChildren(...(entries.length
-        ? entries.map((entry) => element('li', { text: entry.text }))
-        : [element('li', { className: 'muted', text: 'No moves yet.' })]));
-    }
+    renderKeyed(this.log, entries.length ? entries : [NO_MOVES], {
+      key: (entry) => (entry === NO_MOVES ? NO_MOVES : entry.id),
+      create: (entry) => (entry === NO_MOVES ? element('li', { className: 'muted', text: 'No moves yet.' }) : element('li')),
+      update: (item, entry) => { if (entry !== NO_MOVES) setText(item, entry.text); },
+    });
     this.give.hidden = !me;
     this.dealer.hidden = !me;
     this.host.hidden = !model.isHost;
     if (!me) return;
-    // The options are rebuilt only when the players change, so an open list is not pulled from under the user.
-    const people = otherPlayers(view, me).map((name) => [name, model.nameOf(name)]);
-    const peopleKey = JSON.stringify(people);
-    if (this.giveKey !== peopleKey) {
-      const chosen = this.giveTo.value;
-      this.giveKey = peopleKey;
-      this.giveTo.replaceChildren(...(people.length
-        ? people.map(([value, text]) => element('option', { value, text }))
-        : [element('option', { value: '', text: 'nobody yet' })]));
-      if (people.some(([value]) => value === chosen)) this.giveTo.value = chosen;
-    }
-    const targets = [...otherPlayers(view, me), me, CENTRE];
-    const labels = targets.map((name) => (name === me ? `${model.nameOf(me)} (you)` : name === CENTRE ? 'the centre (face up)' : model.nameOf(name)));
-    if (this.dealTargets !== JSON.stringify(labels)) {
-      const chosen = this.dealTo.value;
-      this.dealTargets = JSON.stringify(labels);
-      this.dealTo.replaceChildren(...targets.map((name, i) => element('option', { value: name, text: labels[i] })));
-      this.dealTo.value = targets.includes(chosen) ? chosen : targets[0];
-    }
+    // An option stays while its player does, so an open list is not pulled from under the user.
+    const people = otherPlayers(view, me).map((name) => ({ value: name, text: model.nameOf(name) }));
+    renderOptions(this.giveTo, people.length ? people : [{ value: '', text: 'nobody yet' }]);
+    const targets = [...otherPlayers(view, me), me, CENTRE].map((name) => ({
+      value: name,
+      text: name === me ? `${model.nameOf(me)} (you)` : name === CENTRE ? 'the centre (face up)' : model.nameOf(name),
+    }));
+    renderOptions(this.dealTo, targets);
     this.everyone.hidden = !model.isHost;
     setWaiting(this.everyoneButton, model.isPending('dealAll'));
     this.everyoneButton.disabled = !model.loaded || view.remaining === 0;
@@ -209,38 +198,67 @@ export class PlayDrawer {
   /** The host's list of players: remove (with a confirmation), seat one earlier, give the turn. */
   renderRemove(model, others) {
     const turns = model.roster.knows.turns;
-    const key = JSON.stringify([model.isHost, turns, others.map((name) => model.nameOf(name))]);
-    if (this.removeKey === key) return;
-    this.removeKey = key;
-    this.removeList.replaceChildren(...others.map((name) => {
-      const shown = model.nameOf(name);
-      const ask = element('button', { type: 'button', className: 'button small ghost', text: `Remove ${shown}` });
-      const confirm = element('div', { className: 'play-confirm', hidden: true });
-      const yes = element('button', { type: 'button', className: 'button small primary', text: `Yes, remove ${shown}` });
-      const no = element('button', { type: 'button', className: 'button small ghost', text: 'Keep them' });
-      confirm.append(element('p', { text: `${shown}'s hand goes to the bottom of the deck.` }), yes, no);
-      ask.addEventListener('click', () => {
-        confirm.hidden = false;
-        yes.focus();
-      });
-      no.addEventListener('click', () => {
-        confirm.hidden = true;
-        ask.focus();
-      });
-      yes.addEventListener('click', () => {
-        confirm.hidden = true;
-        this.roundButton.focus();
-        this.actions.remove(name);
-      });
-      const item = element('li', {}, element('span', { className: 'play-remove-name', text: shown }), ask, confirm);
-      if (turns) {
-        const earlier = element('button', { type: 'button', className: 'button small ghost', text: `Seat ${shown} one earlier` });
-        earlier.addEventListener('click', () => this.actions.seatEarlier(name));
-        const give = element('button', { type: 'button', className: 'button small ghost', text: `Give ${shown} the turn` });
-        give.addEventListener('click', () => this.actions.giveTurn(name));
-        item.append(earlier, give);
-      }
-      return item;
-    }));
+    renderKeyed(this.removeList, others.map((name) => ({ name, shown: model.nameOf(name), turns })), {
+      key: (player) => player.name,
+      create: (player) => this.removeItem(player.name),
+      update: (item, player) => drawRemoveItem(item, player),
+    });
   }
+
+  /** A player in the host's list: their name, Remove (and its confirmation), and the turn's buttons. */
+  removeItem(name) {
+    const parts = {
+      name: element('span', { className: 'play-remove-name' }),
+      ask: element('button', { type: 'button', className: 'button small ghost' }),
+      confirm: element('div', { className: 'play-confirm', hidden: true }),
+      what: element('p'),
+      yes: element('button', { type: 'button', className: 'button small primary' }),
+      no: element('button', { type: 'button', className: 'button small ghost', text: 'Keep them' }),
+      earlier: element('button', { type: 'button', className: 'button small ghost' }),
+      give: element('button', { type: 'button', className: 'button small ghost' }),
+    };
+    parts.confirm.append(parts.what, parts.yes, parts.no);
+    parts.ask.addEventListener('click', () => {
+      parts.confirm.hidden = false;
+      parts.yes.focus();
+    });
+    parts.no.addEventListener('click', () => {
+      parts.confirm.hidden = true;
+      parts.ask.focus();
+    });
+    parts.yes.addEventListener('click', () => {
+      parts.confirm.hidden = true;
+      this.roundButton.focus();
+      this.actions.remove(name);
+    });
+    parts.earlier.addEventListener('click', () => this.actions.seatEarlier(name));
+    parts.give.addEventListener('click', () => this.actions.giveTurn(name));
+    const item = element('li');
+    item.parts = parts;
+    return item;
+  }
+}
+
+/** A player in the host's list, drawn from their name as shown and whether the table keeps turns. */
+function drawRemoveItem(item, { shown, turns }) {
+  const { name, ask, confirm, what, yes, earlier, give } = item.parts;
+  setText(name, shown);
+  setText(ask, `Remove ${shown}`);
+  setText(what, `${shown}'s hand goes to the bottom of the deck.`);
+  setText(yes, `Yes, remove ${shown}`);
+  setText(earlier, `Seat ${shown} one earlier`);
+  setText(give, `Give ${shown} the turn`);
+  // The turn's buttons only where the server keeps turns.
+  renderKeyed(item, turns ? [name, ask, confirm, earlier, give] : [name, ask, confirm], {
+    key: (part) => part, create: (part) => part,
+  });
+}
+
+/** A select's options, one per choice (by value); the choice made stays while its option does. */
+function renderOptions(select, choices) {
+  renderKeyed(select, choices, {
+    key: (choice) => choice.value,
+    create: (choice) => element('option', { value: choice.value }),
+    update: (option, choice) => setText(option, choice.text),
+  });
 }

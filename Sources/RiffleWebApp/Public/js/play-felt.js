@@ -4,12 +4,17 @@
 // for what it does) plays them there, and a card dragged from the hand drops on it (`data-drop`). Rendered from the
 // PlayModel; the owner (play-view.js) makes the changes. Every name is text (textContent).
 
+import { renderKeyed, setAttribute, setText } from './keyed-render.js';
 import { element, face } from './play-dom.js';
 import { rosterEntry } from './play-roster.js';
 import { pileSpread } from './play-spread.js';
-import { CENTRE, FACE_DOWN_PILE, cardList, cards, codeName, otherPlayers, pileLabel } from './play-state.js';
+import { CENTRE, FACE_DOWN_PILE, otherPlayers } from './play-state.js';
+import { cardList, cards, codeName, pileLabel } from './play-words.js';
 
 const MAX_BACKS = 5;
+// The lines drawn in place of a list with nothing in it (keys of their own).
+const NOBODY = Symbol('nobody seated');
+const EMPTY = Symbol('an empty deck');
 
 function back() {
   return element('img', { src: '/static/img/back.svg', alt: '', className: 'play-back', draggable: 'false' });
@@ -104,50 +109,58 @@ export class PlayFelt {
     return [...around.filter((name) => others.includes(name)), ...others.filter((name) => !seats.includes(name))];
   }
 
-  /** Marks for a seat: online or offline, the turn, the host. */
+  /** A seat's marks, as things to draw: online or offline, the turn, the host. */
   marks(model, name, turnText) {
     const roster = model.roster;
     const entry = rosterEntry(roster, name);
-    const marks = element('p', { className: 'play-marks' });
+    const marks = [];
     if (entry && entry.online !== null) {
-      marks.append(element('span', { className: `play-dot ${entry.online ? 'is-online' : 'is-offline'}`, 'aria-hidden': 'true' }),
-        element('span', { text: entry.online ? 'online' : 'offline' }));
+      marks.push({ mark: 'dot', className: `play-dot ${entry.online ? 'is-online' : 'is-offline'}`, hidden: true });
+      marks.push({ mark: 'presence', text: entry.online ? 'online' : 'offline' });
     }
-    if (roster.knows.turns && roster.turn === name) marks.append(element('span', { className: 'play-turn-mark', text: turnText }));
-    if (name === roster.host) marks.append(element('span', { className: 'play-host-mark', text: 'host' }));
+    if (roster.knows.turns && roster.turn === name) marks.push({ mark: 'turn', className: 'play-turn-mark', text: turnText });
+    if (name === roster.host) marks.push({ mark: 'host', className: 'play-host-mark', text: 'host' });
     return marks;
   }
 
   renderSeats(model) {
     const view = model.view;
-    const others = this.othersInSeatOrder(model);
+    const others = this.othersInSeatOrder(model).map((name) => ({
+      name, count: view.piles[name].remaining, shown: model.nameOf(name), marks: this.marks(model, name, 'their turn'),
+      turn: model.roster.turn === name, drop: model.me ? `player:${name}` : null,
+    }));
+    const nobody = { nobody: model.me ? 'Nobody else yet: share the link.' : 'Nobody is seated yet.' };
+    renderKeyed(this.seats, others.length ? others : [nobody], {
+      key: (seat) => (seat.nobody ? NOBODY : seat.name),
+      create: (seat) => (seat.nobody ? element('li', { className: 'play-nobody' }) : this.seatItem()),
+      update: (item, seat) => (seat.nobody ? setText(item, seat.nobody) : this.drawSeat(item, seat)),
+    });
     const mine = model.me && view.piles[model.me];
-    const key = JSON.stringify([model.me, model.roster, model.names, others.map((name) => view.piles[name].remaining),
-      mine ? mine.remaining : null]);
-    if (this.seatsKey === key) return;
-    this.seatsKey = key;
-    if (!others.length) {
-      this.seats.replaceChildren(element('li', {
-        className: 'play-nobody', text: model.me ? 'Nobody else yet: share the link.' : 'Nobody is seated yet.',
-      }));
-    } else {
-      this.seats.replaceChildren(...others.map((name) => {
-        const count = view.piles[name].remaining;
-        const backs = element('span', { className: 'play-backs', 'aria-hidden': 'true' });
-        for (let i = 0; i < Math.min(count, MAX_BACKS); i++) backs.append(back());
-        const item = element('li', { className: 'play-player', 'data-drop': model.me ? `player:${name}` : null },
-          element('p', { className: 'play-player-name' }, backs,
-            element('span', { text: `${model.nameOf(name)}: ${cards(count)}, face down` })),
-          this.marks(model, name, 'their turn'));
-        item.classList.toggle('is-turn', model.roster.turn === name);
-        return item;
-      }));
-    }
     this.mine.hidden = !model.me;
     if (model.me) {
-      this.mine.replaceChildren(element('span', { text: `You: ${cards(mine ? mine.remaining : 0)}` }),
-        ...this.marks(model, model.me, 'your turn').childNodes);
+      const count = { mark: 'count', text: `You: ${cards(mine ? mine.remaining : 0)}` };
+      renderMarks(this.mine, [count, ...this.marks(model, model.me, 'your turn')]);
     }
+  }
+
+  /** A seat of another player: their backs and count, then their marks. */
+  seatItem() {
+    return element('li', { className: 'play-player' },
+      element('p', { className: 'play-player-name' },
+        element('span', { className: 'play-backs', 'aria-hidden': 'true' }), element('span')),
+      element('p', { className: 'play-marks' }));
+  }
+
+  drawSeat(item, seat) {
+    const [name, marks] = item.children;
+    const [backs, text] = name.children;
+    setAttribute(item, 'data-drop', seat.drop);
+    item.classList.toggle('is-turn', seat.turn);
+    renderKeyed(backs, Array.from({ length: Math.min(seat.count, MAX_BACKS) }, (_, index) => index), {
+      key: (index) => index, create: back,
+    });
+    setText(text, `${seat.shown}: ${cards(seat.count)}, face down`);
+    renderMarks(marks, seat.marks);
   }
 
   /** A pile card's width as drawn (the deck's stack has it; CSS clamps it to the screen). */
@@ -156,14 +169,13 @@ export class PlayFelt {
   /** The deck drawn as a stack (a few backs, offset), and its count. */
   renderDeck(model) {
     const remaining = model.view.remaining;
-    const layers = Math.min(4, Math.ceil(remaining / 13));
-    if (this.stackLayers !== layers) {
-      this.stackLayers = layers;
-      this.stack.replaceChildren(...Array.from({ length: layers }, () => back()));
-      if (!layers) this.stack.append(element('div', { className: 'play-empty', text: 'Empty' }));
-    }
-    this.stackCount.textContent = model.loaded || model.restoredFromDevice
-      ? `${cards(remaining)} left in the deck.` : 'Reading the table…';
+    const layers = Array.from({ length: Math.min(4, Math.ceil(remaining / 13)) }, (_, index) => index);
+    renderKeyed(this.stack, layers.length ? layers : [EMPTY], {
+      key: (layer) => layer,
+      create: (layer) => (layer === EMPTY ? element('div', { className: 'play-empty', text: 'Empty' }) : back()),
+    });
+    setText(this.stackCount, model.loaded || model.restoredFromDevice
+      ? `${cards(remaining)} left in the deck.` : 'Reading the table…');
   }
 
   /** The table piles: the centre always (a target even while empty), then every other pile. */
@@ -174,87 +186,121 @@ export class PlayFelt {
     if (model.knowsFaceDown && model.me && !names.includes(FACE_DOWN_PILE)) names.push(FACE_DOWN_PILE);
     const lifted = this.lifted();
     document.body.classList.toggle('has-lifted', lifted.length > 0);
-    const blocked = model.turn.blocked;
-    // A pile whose look has not changed keeps its element (its images do not flicker, its buttons keep the focus).
-    const kept = this.pileItems || new Map();
-    this.pileItems = new Map();
     // The piles' room: the middle of the felt less the deck beside them (measured on the containers, whose widths do
     // not depend on the piles drawn in them).
     const middle = this.piles.parentElement;
     const deck = middle && middle.firstElementChild;
     const width = Math.max(120, (middle ? middle.clientWidth : 300) - (deck ? deck.offsetWidth + 8 : 0));
-    const items = names.map((name) => {
-      const pile = view.piles[name] || { remaining: 0, cards: [], face: name === FACE_DOWN_PILE ? 'down' : null };
-      const key = JSON.stringify([name, pile.remaining, pile.face, pile.cards, Boolean(model.me), model.isPending('take'),
-        lifted, blocked, width, names.length]);
+    const cardWidth = this.cardWidth();
+    const piles = names.map((name) => ({
+      name,
+      pile: view.piles[name] || { remaining: 0, cards: [], face: name === FACE_DOWN_PILE ? 'down' : null },
       // The first pile (the centre, where tricks go) takes the room the others leave.
-      const cardWidth = this.cardWidth();
-      const room = name === names[0] ? width - (names.length - 1) * (cardWidth + 24) : cardWidth * 2;
-      const item = (kept.get(name) && kept.get(name).key === key) ? kept.get(name).item
-        : this.pileItem(model, name, pile, lifted, blocked, room);
-      this.pileItems.set(name, { key, item });
-      return item;
+      room: name === names[0] ? width - (names.length - 1) * (cardWidth + 24) : cardWidth * 2,
+    }));
+    const state = {
+      me: model.me, lifted, blocked: model.turn.blocked, taking: model.isPending('take'), cardWidth,
+      faceDownPlays: model.knowsFaceDown,
+    };
+    renderKeyed(this.piles, piles, {
+      key: (entry) => entry.name,
+      create: (entry) => this.pileItem(entry.name),
+      update: (item, entry) => this.drawPile(item, entry, state),
     });
-    if (items.length !== this.piles.children.length || items.some((item, i) => this.piles.children[i] !== item)) {
-      this.piles.replaceChildren(...items);
-    }
   }
 
   /**
-   * One table pile: its name; a face-up pile's last cards spread (or Empty), a face-down pile's back; its count;
-   * the whole pile is a button that plays the lifted cards there; Take for a face-up top card.
+   * One table pile: the whole pile is a button that plays the lifted cards there (its name and picture inside), then
+   * its count, and Take for a face-up pile's top card. Drawn by drawPile.
    */
-  pileItem(model, name, pile, lifted, blocked, room) {
-    const label = pileLabel(name);
-    const title = label.charAt(0).toUpperCase() + label.slice(1);
-    const faceDown = pile.face === 'down' || !pile.cards;
-    const item = element('li', { className: 'play-pile', 'data-drop': model.me ? `pile:${name}` : null });
-    const heading = element('h4', { text: title });
-    let picture;
-    let count;
-    if (faceDown) {
-      picture = pile.remaining ? element('div', { className: 'play-card' }, back()) : element('div', { className: 'play-empty', text: 'Empty' });
-      count = `${cards(pile.remaining)}, face down.`;
-    } else {
-      const top = pile.cards[pile.cards.length - 1];
-      const cardWidth = this.cardWidth();
-      const spread = pileSpread({ count: pile.cards.length, width: Math.max(cardWidth, room - 16), cardWidth });
-      const shown = pile.cards.slice(pile.cards.length - spread.shown);
-      picture = top
-        ? element('div', { className: 'play-spread', style: `width: ${spread.width.toFixed(1)}px` },
-          ...shown.map((code, i) => {
-            const image = face(code);
-            image.style.left = `${(i * spread.step).toFixed(1)}px`;
-            return image;
-          }))
-        : element('div', { className: 'play-empty', text: 'Empty' });
-      const showing = shown.length > 1 ? `; showing ${cardList(shown)}` : '';
-      count = `${cards(pile.cards.length)} in ${label}${top ? `; the ${codeName(top)} on top` : ''}.`;
-      item.dataset.showing = showing;
-    }
-    const target = element('button', { type: 'button', className: 'play-pile-target' }, heading, picture);
-    const faceDownPlay = name === FACE_DOWN_PILE && model.knowsFaceDown;
-    if (model.me && lifted.length) {
-      target.setAttribute('aria-label', `Play ${cardList(lifted)}${faceDownPlay ? ' face down' : ''} to ${label}`);
-      if (blocked) target.setAttribute('aria-disabled', 'true');
-    } else {
-      target.setAttribute('aria-label', `${title}: ${count}${item.dataset.showing || ''}`);
-      target.setAttribute('aria-disabled', 'true');
-    }
+  pileItem(name) {
+    const target = element('button', { type: 'button', className: 'play-pile-target' });
     target.addEventListener('click', (event) => {
       if (event.detail > 1 || target.getAttribute('aria-disabled') === 'true') return;
       this.onPile(name);
     });
-    item.append(target, element('p', { className: 'play-count', text: count }));
-    const top = !faceDown && pile.cards[pile.cards.length - 1];
-    if (top && model.me) {
-      const take = element('button', { type: 'button', className: 'button small ghost', text: `Take the ${codeName(top)}` });
-      if (model.isPending('take')) take.setAttribute('aria-disabled', 'true');
-      take.addEventListener('click', (event) => {
-        if (event.detail < 2 && take.getAttribute('aria-disabled') !== 'true') this.onTake(top, name);
-      });
-      item.append(take);
-    }
+    const take = element('button', { type: 'button', className: 'button small ghost' });
+    take.addEventListener('click', (event) => {
+      if (event.detail < 2 && take.getAttribute('aria-disabled') !== 'true') this.onTake(take.dataset.code, name);
+    });
+    const item = element('li', { className: 'play-pile' }, target, element('p', { className: 'play-count' }));
+    item.take = take;
     return item;
   }
+
+  /** A pile's name; a face-up pile's last cards spread (or Empty), a face-down pile's back; its count; Take. */
+  drawPile(item, { name, pile, room }, { me, lifted, blocked, taking, cardWidth, faceDownPlays }) {
+    const [target, countLine] = item.children;
+    const label = pileLabel(name);
+    const title = label.charAt(0).toUpperCase() + label.slice(1);
+    const faceDown = pile.face === 'down' || !pile.cards;
+    setAttribute(item, 'data-drop', me ? `pile:${name}` : null);
+    let count;
+    let showing = '';
+    let top = null;
+    if (faceDown) {
+      drawTarget(target, title, pile.remaining ? 'back' : 'empty');
+      count = `${cards(pile.remaining)}, face down.`;
+    } else {
+      top = pile.cards[pile.cards.length - 1] || null;
+      const spread = pileSpread({ count: pile.cards.length, width: Math.max(cardWidth, room - 16), cardWidth });
+      const shown = pile.cards.slice(pile.cards.length - spread.shown);
+      const picture = drawTarget(target, title, top ? 'spread' : 'empty');
+      if (top) {
+        picture.style.width = `${spread.width.toFixed(1)}px`;
+        renderKeyed(picture, shown.map((code, index) => ({ code, left: `${(index * spread.step).toFixed(1)}px` })), {
+          key: (card) => card.code,
+          create: (card) => face(card.code),
+          update: (image, card) => { image.style.left = card.left; },
+        });
+      }
+      showing = shown.length > 1 ? `; showing ${cardList(shown)}` : '';
+      count = `${cards(pile.cards.length)} in ${label}${top ? `; the ${codeName(top)} on top` : ''}.`;
+    }
+    const faceDownPlay = name === FACE_DOWN_PILE && faceDownPlays;
+    const playing = Boolean(me) && lifted.length > 0;
+    setAttribute(target, 'aria-label', playing
+      ? `Play ${cardList(lifted)}${faceDownPlay ? ' face down' : ''} to ${label}` : `${title}: ${count}${showing}`);
+    // With nothing lifted a tap on a pile plays nothing; under strict turns, nothing out of turn.
+    setAttribute(target, 'aria-disabled', !playing || blocked ? 'true' : null);
+    setText(countLine, count);
+    const take = item.take;
+    if (top && me) {
+      take.dataset.code = top;
+      setText(take, `Take the ${codeName(top)}`);
+      setAttribute(take, 'aria-disabled', taking ? 'true' : null);
+      if (!take.isConnected || take.parentElement !== item) item.append(take);
+    } else {
+      take.remove();
+    }
+  }
+}
+
+/** A seat's marks (and, for this player's own line, its count), each a span drawn from its state. */
+function renderMarks(parent, marks) {
+  renderKeyed(parent, marks, {
+    key: (mark) => mark.mark,
+    create: () => element('span'),
+    update: (span, mark) => {
+      setAttribute(span, 'class', mark.className || null);
+      setAttribute(span, 'aria-hidden', mark.hidden ? 'true' : null);
+      setText(span, mark.text || '');
+    },
+  });
+}
+
+/**
+ * A pile's button: its name, then its picture ('back', 'empty' or 'spread', kept while it stays the same kind).
+ * Returns the picture.
+ */
+function drawTarget(target, title, picture) {
+  renderKeyed(target, ['title', picture], {
+    key: (part) => part,
+    create: (part) => (part === 'title' ? element('h4')
+      : part === 'back' ? element('div', { className: 'play-card' }, back())
+        : part === 'empty' ? element('div', { className: 'play-empty', text: 'Empty' })
+          : element('div', { className: 'play-spread' })),
+    update: (node, part) => { if (part === 'title') setText(node, title); },
+  });
+  return target.lastElementChild;
 }

@@ -19,7 +19,8 @@ import { element } from './play-dom.js';
 import { PlayDrawer } from './play-drawer.js';
 import { PlayFelt } from './play-felt.js';
 import { displayNameProblem, displayNameTaken, playerIdFor } from './play-roster.js';
-import { CENTRE, FACE_DOWN_PILE, cardList, cards, codeName, pileLabel } from './play-state.js';
+import { CENTRE, FACE_DOWN_PILE } from './play-state.js';
+import { cardList, cards, codeName, pileLabel } from './play-words.js';
 
 let stylesheet = null;
 /** The view's own stylesheet, fetched with the view (not on the app's first load). */

@@ -8,7 +8,7 @@ import Testing
     /// Reads operations (and the events stream) take neither header; every other API operation is a change.
     static let reads: Set<String> = [
         "/api/deck/{deck_id}/", "/api/deck/{deck_id}/drawn/", "/api/deck/{deck_id}/pile/{pile_name}/list/",
-        "/api/deck/{deck_id}/events/", "/api/deck/{deck_id}/events",
+        "/api/deck/{deck_id}/events/", "/api/deck/{deck_id}/events", "/api/deck/{deck_id}/history/",
     ]
     static let newDecks: Set<String> = [
         "/api/deck/new/", "/api/new/", "/api/deck/new/shuffle/", "/api/shuffle/", "/api/deck/new/draw/",

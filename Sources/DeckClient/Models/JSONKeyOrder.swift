@@ -26,6 +26,26 @@ enum JSONKeyOrder {
         }
     }
 
+    /// The raw JSON of member `key` of each object in the array at `member` of the top-level object, in document
+    /// order: each event's `data` in a history page, kept as text so that its own keys' order can be read too.
+    ///
+    /// - Parameters:
+    ///   - key: the member of each element, such as `"data"`.
+    ///   - member: the top-level key of the array, such as `"events"`.
+    ///   - data: the JSON document.
+    /// - Returns: one value's bytes per element (`nil` for an element without `key`), or `nil` when the array is
+    ///   absent or the JSON is invalid.
+    static func rawValues(of key: String, inElementsOf member: String, in data: Data) -> [Data?]? {
+        var scanner = Scanner(bytes: Array(data))
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        while true {
+            guard let name = scanner.string(), scanner.consume(UInt8(ascii: ":")) else { return nil }
+            if name == member { return scanner.rawMembers(key) }
+            guard scanner.skipValue() else { return nil }
+            guard scanner.consume(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
@@ -69,6 +89,31 @@ enum JSONKeyOrder {
                 guard let key = string(), consume(UInt8(ascii: ":")), skipValue() else { return nil }
                 keys.append(key)
                 if consume(UInt8(ascii: "}")) { return keys }
+                guard consume(UInt8(ascii: ",")) else { return nil }
+            }
+        }
+
+        /// The raw value of `key` in each object of an array.
+        mutating func rawMembers(_ key: String) -> [Data?]? {
+            guard consume(UInt8(ascii: "[")) else { return nil }
+            var values: [Data?] = []
+            if consume(UInt8(ascii: "]")) { return values }
+            while true {
+                guard consume(UInt8(ascii: "{")) else { return nil }
+                var found: Data?
+                if !consume(UInt8(ascii: "}")) {
+                    while true {
+                        guard let name = string(), consume(UInt8(ascii: ":")) else { return nil }
+                        skipWhitespace()
+                        let start = index
+                        guard skipValue() else { return nil }
+                        if name == key { found = Data(bytes[start..<index]) }
+                        if consume(UInt8(ascii: "}")) { break }
+                        guard consume(UInt8(ascii: ",")) else { return nil }
+                    }
+                }
+                values.append(found)
+                if consume(UInt8(ascii: "]")) { return values }
                 guard consume(UInt8(ascii: ",")) else { return nil }
             }
         }

@@ -11,6 +11,7 @@ import PlayingCards
 /// riffle table deal-everyone k3v9q2x8m1ab --count 5  # the host: five to every player, in seat order
 /// riffle table hand k3v9q2x8m1ab               # Ana's cards, and everyone's counts
 /// riffle table remove k3v9q2x8m1ab bo          # the host removes Bo (his hand back into the stack)
+/// riffle table history k3v9q2x8m1ab            # every change so far, as Ana's stream showed it
 /// riffle table leave k3v9q2x8m1ab              # Ana leaves
 /// ```
 public struct TableCommand: AsyncParsableCommand {
@@ -20,7 +21,7 @@ public struct TableCommand: AsyncParsableCommand {
         abstract: "Play at a live table: join a deck as a player, deal face down, show your hand, leave.",
         subcommands: [
             Join.self, Deal.self, DealToEveryone.self, Hand.self, Leave.self, Remove.self, Seats.self, Turn.self,
-            Face.self,
+            Face.self, History.self,
         ])
 
     /// Creates the command (used by the argument parser).

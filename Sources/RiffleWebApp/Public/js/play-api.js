@@ -37,6 +37,12 @@ export const tableApi = {
   listPile: (deck, pile, { token } = {}) => request(`deck/${deck}/pile/${pile}/list/`, {}, { token }),
   /** The host's full reshuffle: every card, hands included, back into the deck, shuffled; the players stay. */
   newRound: (deck, { token, key } = {}) => request(`deck/${deck}/shuffle/`, {}, { token, key }),
+  /**
+   * A page of the table's history (issue 43's server): its stored events numbered above `after`, at most `limit`,
+   * each as this caller's event stream showed it (a player's token shows the cards of moves into their own hand).
+   */
+  history: (deck, { after = 0, limit = 100 } = {}, { token } = {}) =>
+    request(`deck/${deck}/history/`, { after, limit }, { token }),
   /** The deck's event stream; EventSource cannot send headers, so the token goes in the query. */
   eventsURL: (deck, token, lastEventId = null) => {
     const params = new URLSearchParams(token ? { token } : {});

@@ -1,8 +1,8 @@
 // The Play view's table menu: a drawer opened on demand ("Table menu"), over the felt and never pushing it away. It
-// holds the move log (a focusable, scrollable region), giving the lifted cards to a player, dealing (the host's "Deal
-// N to everyone", and N cards to one place), the turn (pass it on, or start turns), the host's tools (a new round,
-// strict turns, seats, removing a player), the links to share, and the other views. Rendered from the PlayModel;
-// the owner (play-view.js) makes the changes. Every name is text (textContent).
+// holds the move log (a focusable, scrollable region) with the way to the table's History, giving the lifted cards
+// to a player, dealing (the host's "Deal N to everyone", and N cards to one place), the turn (pass it on, or start
+// turns), the host's tools (a new round, strict turns, seats, removing a player), the links to share, and the other
+// views. Rendered from the PlayModel; the owner (play-view.js) makes the changes. Every name is text (textContent).
 
 import { renderKeyed, setText } from './keyed-render.js';
 import { element } from './play-dom.js';
@@ -23,7 +23,8 @@ export class PlayDrawer {
    * @param {object} options
    * @param {() => object} options.model the PlayModel shown.
    * @param {object} options.actions what the controls do: give(player), deal(to, count), dealToEveryone(count),
-   *   passTurn(), newRound(), setStrict(strict), remove(name), seatEarlier(name), giveTurn(name), announce(words).
+   *   passTurn(), newRound(), setStrict(strict), remove(name), seatEarlier(name), giveTurn(name), announce(words),
+   *   openHistory(), closeHistory().
    * @param {string} options.link the table's link.
    */
   constructor({ model, actions, link }) {
@@ -35,6 +36,10 @@ export class PlayDrawer {
     this.close = element('button', { type: 'button', className: 'button small ghost', text: 'Close the menu' });
     this.log = element('ul', {
       className: 'play-log', tabindex: '0', role: 'list', 'aria-labelledby': 'play-log-title',
+    });
+    // The table's replay, step by step (play-replay-view.js, fetched when first opened).
+    this.history = element('button', {
+      type: 'button', className: 'button small', text: 'History', 'aria-expanded': 'false', 'aria-controls': 'play-history',
     });
     this.giveTo = element('select', { id: 'play-give-to' });
     this.giveButton = element('button', { type: 'button', className: 'button', text: 'Give' });
@@ -61,7 +66,8 @@ export class PlayDrawer {
     element('div', { className: 'play-drawer-bar' },
       element('h2', { id: 'play-drawer-title', text: 'Table menu' }), this.close),
     element('section', { className: 'play-area play-moves', 'aria-labelledby': 'play-log-title' },
-      element('h3', { id: 'play-log-title', text: 'Moves' }), this.log),
+      element('div', { className: 'play-moves-bar' },
+        element('h3', { id: 'play-log-title', text: 'Moves' }), this.history), this.log),
     this.give,
     this.sortSlot = element('div', { className: 'play-sort-slot' }),
     this.dealer = element('section', { className: 'play-area play-dealer', 'aria-labelledby': 'play-deal-title' },
@@ -76,6 +82,7 @@ export class PlayDrawer {
       ...[['swipe', 'Swipe'], ['table', 'Table'], ['piles', 'Piles']].map(([view, text]) => element('a', {
         href: `${location.origin}${location.pathname}#${view}`, text,
       }))));
+    this.history.addEventListener('click', () => actions.openHistory());
     this.toggle.addEventListener('click', () => this.setOpen(this.root.hidden));
     this.close.addEventListener('click', () => this.setOpen(false));
     this.root.addEventListener('keydown', (event) => {
@@ -103,6 +110,7 @@ export class PlayDrawer {
 
   /** Opens or closes the drawer; closing gives the focus back to the toggle when it was inside. */
   setOpen(open) {
+    if (!open) this.actions.closeHistory();
     const inside = this.root.contains(document.activeElement);
     this.root.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));

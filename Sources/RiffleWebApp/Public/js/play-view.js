@@ -7,8 +7,10 @@
 // turn marker; the move log; the deal form, the share and watch links and, for the host, a new round and removing
 // a player. The player's own hand is docked along the bottom edge (play-dock.js): fanned, sortable, cards selected
 // and played onto a pile or given to a player by buttons, keyboard or drag. #play/<deck>/watch shows the same
-// table to a spectator who does not join. Everything is rendered from the PlayModel main.js gives it, which
-// follows the deck's event stream; what others do is announced in words. Every name is text (textContent).
+// table to a spectator who does not join. The History, in the table menu, replays the table step by step as this
+// page's viewer may see it (play-replay-view.js, fetched when first opened). Everything is rendered from the PlayModel
+// main.js gives it, which follows the deck's event stream; what others do is announced in words. Every name is text
+// (textContent).
 //
 // A control ignores activations while its change waits for the server's answer, and the second click of a
 // double-click; a played card keeps its place in the hand until the play is answered, so the next card never slides
@@ -95,6 +97,7 @@ export class PlayView {
     if (this.model) this.model.stop();
     this.model = null;
     this.parts = null;
+    this.historyPanel = null;
     document.body.classList.remove('has-dock', 'has-drawer', 'has-lifted');
     document.documentElement.style.scrollPaddingBottom = '';
   }
@@ -138,6 +141,7 @@ export class PlayView {
   renderJoin(name = '') {
     this.parts = null;
     this.dock = null;
+    this.historyPanel = null;
     document.body.classList.remove('has-dock', 'has-drawer', 'has-lifted');
     document.documentElement.style.scrollPaddingBottom = '';
     const input = element('input', {
@@ -227,6 +231,7 @@ export class PlayView {
       dismiss: element('button', { type: 'button', className: 'button small ghost', text: 'Dismiss the notice', hidden: true }),
     };
     const p = this.parts;
+    this.historyPanel = null;
     p.retry.addEventListener('click', () => this.model.retry());
     p.dismiss.addEventListener('click', () => {
       this.model.clearNotice();
@@ -291,6 +296,8 @@ export class PlayView {
         giveTurn: (name) => {
           if (this.model.passTurn(name)) this.announce(`You gave ${this.model.nameOf(name)} the turn.`);
         },
+        openHistory: () => this.openHistory(),
+        closeHistory: () => this.closeHistory(),
       },
     });
     if (this.dock) this.drawer.sortSlot.append(this.dock.sort);
@@ -319,6 +326,54 @@ export class PlayView {
     this.showNotice(model.lastNotice || '');
     this.render();
     this.renderStatus();
+  }
+
+  // MARK: History
+
+  /**
+   * Opens the table's History in the table menu, over its other sections (which are inert meanwhile), for whoever
+   * looks (a player with their token, a spectator without): its code is fetched the first time it is opened (never
+   * with the view), and the whole history is read afresh each time. The focus goes to "Next event".
+   */
+  async openHistory() {
+    const model = this.model;
+    const drawer = this.drawer;
+    if (this.historyPanel || this.openingHistory) return;
+    this.openingHistory = true;
+    let ReplayPanel;
+    try {
+      ({ ReplayPanel } = await import('./play-replay-view.js'));
+    } catch {
+      this.showNotice('The history could not be opened: the card server cannot be reached.');
+      return;
+    } finally {
+      this.openingHistory = false;
+    }
+    if (this.model !== model || this.drawer !== drawer || !drawer.open || !this.root.contains(drawer.root)) return;
+    const panel = new ReplayPanel({
+      readPage: ({ after, limit }) => model.api.history(model.deckId, { after, limit }, { token: model.token }),
+      nameOf: (name) => model.nameOf(name),
+      announce: this.announce,
+      onClose: () => this.closeHistory(),
+    });
+    this.historyPanel = panel;
+    for (const section of drawer.root.children) section.inert = true;
+    drawer.root.append(panel.root);
+    drawer.history.setAttribute('aria-expanded', 'true');
+    panel.next.focus();
+    panel.load();
+  }
+
+  /** Closes the History (also when the menu closes); the focus goes back to the History button. */
+  closeHistory() {
+    const panel = this.historyPanel;
+    if (!panel) return;
+    this.historyPanel = null;
+    const inside = panel.root.contains(document.activeElement);
+    panel.root.remove();
+    for (const section of this.drawer.root.children) section.inert = false;
+    this.drawer.history.setAttribute('aria-expanded', 'false');
+    if (inside) (this.drawer.open ? this.drawer.history : this.drawer.toggle).focus();
   }
 
   render() {
@@ -442,6 +497,7 @@ export class PlayView {
     const name = model.me;
     this.parts = null;
     this.dock = null;
+    this.historyPanel = null;
     document.body.classList.remove('has-dock', 'has-drawer', 'has-lifted');
     document.documentElement.style.scrollPaddingBottom = '';
     const error = element('p', { className: 'play-error', role: 'alert' });

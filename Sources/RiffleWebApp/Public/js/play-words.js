@@ -92,6 +92,8 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
         : move.to === data.player ? 'themselves' : nameOf(move.to);
       return `${who} dealt ${what} to ${to}`;
     }
+    // The plain API's draw (not the table's): the cards are out of the stack, in sight of everyone.
+    if (move.to === 'drawn' && move.from === 'deck') return `${who} drew ${what} from the deck`;
     const known = (before && before.piles[move.from]) || (data.piles && data.piles[move.from]);
     const fromTable = Boolean(known) && !known.private && move.from !== 'deck';
     const toTable = data.piles && data.piles[move.to] && !data.piles[move.to].private;

@@ -23,7 +23,11 @@ import Synchronization
 ///   them, so a subscriber's frames reach its socket in event order. The stream's opening is
 ///   written through the response before the hub is told it was sent, and that write is on the
 ///   event loop before any frame from the hub. A frame is sent directly only while NIO holds none
-///   of the stream's writes (the handler counts them), so it never overtakes bytes queued in NIO.
+///   of the stream's writes (the handler's state machine counts them), so it never overtakes bytes
+///   queued in NIO.
+/// - **The right socket and bytes.** A direct send borrows the socket from NIO for the one
+///   `send(2)`, only while NIO has it open (``EventStreamSocket``), and only on a connection whose
+///   handlers below the stream pass bytes unchanged (``EventStreamPipelineProbe``).
 /// - **The right response only.** A connection is made for the request being answered: it
 ///   remembers that request's response number, and the handler writes a frame only while that
 ///   response is an events stream that has not ended. A frame handed over just before its stream
@@ -43,11 +47,11 @@ package final class EventStreamConnection: Sendable {
     private let handler: NIOLoopBound<EventStreamHandler>
     private let response: UInt64
     private let capacity: Int
-    /// The descriptor of the socket that frames may be sent to directly right now, or -1: set by
-    /// the connection's handler (``EventStreamHandler``), read and set on the event loop only.
-    /// Kept here, not in the handler, so that a delivery reads the handler only when it must
+    /// Whether frames may be sent straight to the socket right now: set by the connection's
+    /// handler (``EventStreamHandler``) as its state machine says, read and set on the event loop
+    /// only. Kept here, not in the handler, so that a delivery reads the handler only when it must
     /// write through NIO.
-    private let directDescriptor = Atomic<CInt>(-1)
+    private let sendsDirectly = Atomic<Bool>(false)
 
     private init(channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, response: UInt64, capacity: Int) {
         self.eventLoop = channel.eventLoop
@@ -110,11 +114,14 @@ package final class EventStreamConnection: Sendable {
         try? await eventLoop.submit { handler.value.handOver(response: response, stream: self) }.get()
     }
 
-    /// Lets frames go straight to `socket`, or (`nil`) makes them go through the handler. Called
-    /// by the handler, on the event loop.
-    package func allowDirectSends(to socket: EventStreamSocket?) {
-        directDescriptor.store(socket?.descriptor ?? -1, ordering: .relaxed)
+    /// Lets frames go straight to the socket (``EventStreamSocket``), or makes them go through the
+    /// handler. Called by the handler, on the event loop.
+    func allowDirectSends(_ allowed: Bool) {
+        sendsDirectly.store(allowed, ordering: .relaxed)
     }
+
+    /// Whether frames go straight to the socket right now, for tests. Read it on the event loop.
+    var sendsFramesDirectly: Bool { sendsDirectly.load(ordering: .relaxed) }
 
     /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.
     ///
@@ -156,10 +163,9 @@ package final class EventStreamConnection: Sendable {
         var flushes: [EventStreamHandler] = []
         for write in writes {
             let connection = write.connection
-            let descriptor = connection.directDescriptor.load(ordering: .relaxed)
             var sent = 0
-            if descriptor >= 0 {
-                sent = EventStreamSocket(found: descriptor).send(write.frame)
+            if connection.sendsDirectly.load(ordering: .relaxed) {
+                sent = EventStreamSocket.send(write.frame, on: connection.channel)
                 if sent == write.frame.readableBytes { continue }
             }
             let handler = connection.handler.value

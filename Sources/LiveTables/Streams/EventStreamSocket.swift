@@ -10,57 +10,56 @@ import NIOCore
 
 /// The socket under a handed-over events stream, to which its ``EventStreamConnection`` sends
 /// each frame with one `send(2)`, skipping NIO's per-channel write path, while its
-/// ``EventStreamHandler`` allows it (NIO holds none of the stream's writes).
+/// ``EventStreamHandler`` allows it (see ``EventStreamHandlerStateMachine/DirectSends``).
 ///
 /// Why: a delivery is one small write to each of thousands of connections, and by the time the
 /// next event comes each connection's objects have left the processor's caches. NIO's write and
 /// flush walk a dozen of them per connection (handler contexts, the pipeline, the channel, its
-/// pending writes); a direct send touches the stream's connection and the socket only. It cut the
-/// server's CPU per delivery from 10.4–12.1 µs to 6.6–7.1 µs at 3,000 subscribers
-/// (`docs/PERFORMANCE.md`).
+/// pending writes); a direct send touches the stream's connection, the channel, its pipeline and
+/// its socket (`docs/PERFORMANCE.md` has the figures).
 ///
-/// **Finding the descriptor.** Through NIO's public API: `withUnsafeTransportIfAvailable` on the
-/// channel's pipeline lends the socket channel's handle, checked open inside its scope. A channel
-/// that lends none (not a socket channel) has no direct socket, and every frame goes through NIO.
+/// **Only inside NIO's scope.** Each send borrows the descriptor through NIO's public API,
+/// `ChannelPipeline.SynchronousOperations.withUnsafeTransportIfAvailable(of:_:)`, and uses it only
+/// inside that call's closure: NIO lends a socket channel's descriptor only while the socket is
+/// open (`BaseSocket.withUnsafeHandle` throws once it is closed), and it closes sockets only on the
+/// channel's event loop, where the send runs too. So a send never reaches a closed descriptor, or
+/// one that the system has since given to another connection. A channel that lends nothing (not a
+/// socket channel, or one whose pipeline has been torn down) takes no direct send: its frames go
+/// through NIO.
 ///
-/// **Why a send never reaches the wrong connection.** The descriptor stays the channel's until NIO
-/// closes it, which happens on the channel's event loop. While closing, NIO first fails the writes
-/// it still holds, then fires `channelInactive`. Direct sends are allowed only while NIO holds none
-/// of the stream's writes, and a failed write of the stream, like `channelInactive`, withdraws the
-/// permission for good: it never comes back once the connection has begun to close. Frames are
-/// sent only on the event loop, so none is ever sent to a descriptor that has been closed, and
-/// perhaps reused by a new connection.
+/// **Only when nothing below changes bytes.** A direct send skips every handler below the stream's
+/// ``EventStreamHandler/SocketSide``, so it is allowed only once ``EventStreamPipelineProbe`` has
+/// found that those handlers pass the stream's bytes to the socket unchanged (with TLS, say, they
+/// would not, and every frame goes through NIO).
 ///
-/// **What the direct path skips.** Everything below the handler's ``EventStreamHandler/SocketSide``
-/// in the pipeline: in `riffle serve` that is only handlers that watch what is read. Frames are
-/// already complete HTTP/1.1 chunks and the server has no TLS, so the bytes on the wire are the
-/// same either way.
-package struct EventStreamSocket {
-    /// The socket's descriptor, owned by the channel's NIO socket.
-    package let descriptor: CInt
-
-    /// A socket found before with ``init(of:)``, by its ``descriptor``, for as long as its channel
-    /// is open.
-    package init(found descriptor: CInt) {
-        self.descriptor = descriptor
-    }
-
-    /// The socket under `channel`, or `nil` when the channel lends none. Call it on the channel's
-    /// event loop, while the channel is active.
-    package init?(of channel: any Channel) {
+/// **Only in order.** Direct sends are allowed only while NIO holds none of the stream's writes,
+/// and the first of those writes that fails stops them for good (NIO fails the writes it holds when
+/// it closes the socket, before the channel goes inactive): a frame never overtakes bytes queued in
+/// NIO.
+enum EventStreamSocket {
+    /// Whether `channel` lends its socket. Call it on the channel's event loop.
+    static func isLent(by channel: any Channel) -> Bool {
         let lent = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) {
-            $0
+            $0 >= 0
         }
-        guard let descriptor = lent ?? nil, descriptor >= 0 else { return nil }
-        self.descriptor = descriptor
+        return lent == true
     }
 
-    /// Sends as much of `bytes` as the socket takes now, without waiting.
+    /// Sends as much of `bytes` as the socket of `channel` takes now, without waiting. Call it on
+    /// the channel's event loop.
     ///
     /// - Returns: how many bytes were sent: fewer than all when the socket's buffer is full, none
-    ///   when the send failed (NIO then meets the same error when it writes the rest, and closes
-    ///   the connection as it does for any failed write).
-    package func send(_ bytes: ByteBuffer) -> Int {
+    ///   when the channel lends no open socket or the send failed (NIO then meets the same error
+    ///   when it writes the rest, and closes the connection as it does for any failed write).
+    static func send(_ bytes: ByteBuffer, on channel: any Channel) -> Int {
+        let sent = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) {
+            descriptor in send(bytes, to: descriptor)
+        }
+        return sent ?? 0
+    }
+
+    /// Sends as much of `bytes` to `descriptor` as it takes now; only inside NIO's scope.
+    private static func send(_ bytes: ByteBuffer, to descriptor: NIOBSDSocket.Handle) -> Int {
         bytes.withUnsafeReadableBytes { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
             while true {

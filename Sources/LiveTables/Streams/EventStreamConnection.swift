@@ -25,9 +25,9 @@ import Synchronization
 ///   event loop before any frame from the hub. A frame is sent directly only while NIO holds none
 ///   of the stream's writes (the handler's state machine counts them), so it never overtakes bytes
 ///   queued in NIO.
-/// - **The right socket and bytes.** A direct send borrows the socket from NIO for the one
-///   `send(2)`, only while NIO has it open (``EventStreamSocket``), and only on a connection whose
-///   handlers below the stream pass bytes unchanged (``EventStreamPipelineProbe``).
+/// - **The right socket and bytes.** A direct send goes to the descriptor NIO lent at the hand-over,
+///   which the handler withdraws before NIO's close returns (``EventStreamSocket``), and only on a
+///   connection whose handlers below the stream pass bytes unchanged (``EventStreamPipelineProbe``).
 /// - **The right response only.** A connection is made for the request being answered: it
 ///   remembers that request's response number, and the handler writes a frame only while that
 ///   response is an events stream that has not ended. A frame handed over just before its stream
@@ -47,11 +47,11 @@ package final class EventStreamConnection: Sendable {
     private let handler: NIOLoopBound<EventStreamHandler>
     private let response: UInt64
     private let capacity: Int
-    /// Whether frames may be sent straight to the socket right now: set by the connection's
-    /// handler (``EventStreamHandler``) as its state machine says, read and set on the event loop
-    /// only. Kept here, not in the handler, so that a delivery reads the handler only when it must
-    /// write through NIO.
-    private let sendsDirectly = Atomic<Bool>(false)
+    /// The descriptor of the socket that frames may be sent to directly right now, or -1: set by
+    /// the connection's handler (``EventStreamHandler``) as its state machine says, read and set on
+    /// the event loop only. Kept here, not in the handler, so that a delivery reads the handler only
+    /// when it must write through NIO.
+    private let directDescriptor = Atomic<CInt>(-1)
 
     private init(channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, response: UInt64, capacity: Int) {
         self.eventLoop = channel.eventLoop
@@ -114,14 +114,14 @@ package final class EventStreamConnection: Sendable {
         try? await eventLoop.submit { handler.value.handOver(response: response, stream: self) }.get()
     }
 
-    /// Lets frames go straight to the socket (``EventStreamSocket``), or makes them go through the
-    /// handler. Called by the handler, on the event loop.
-    func allowDirectSends(_ allowed: Bool) {
-        sendsDirectly.store(allowed, ordering: .relaxed)
+    /// Lets frames go straight to `socket`, or (`nil`) makes them go through the handler. Called
+    /// by the handler, on the event loop.
+    func allowDirectSends(to socket: EventStreamSocket?) {
+        directDescriptor.store(socket?.descriptor ?? -1, ordering: .relaxed)
     }
 
     /// Whether frames go straight to the socket right now, for tests. Read it on the event loop.
-    var sendsFramesDirectly: Bool { sendsDirectly.load(ordering: .relaxed) }
+    var sendsFramesDirectly: Bool { directDescriptor.load(ordering: .relaxed) >= 0 }
 
     /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.
     ///
@@ -163,9 +163,10 @@ package final class EventStreamConnection: Sendable {
         var flushes: [EventStreamHandler] = []
         for write in writes {
             let connection = write.connection
+            let descriptor = connection.directDescriptor.load(ordering: .relaxed)
             var sent = 0
-            if connection.sendsDirectly.load(ordering: .relaxed) {
-                sent = EventStreamSocket.send(write.frame, on: connection.channel)
+            if descriptor >= 0 {
+                sent = EventStreamSocket(found: descriptor).send(write.frame)
                 if sent == write.frame.readableBytes { continue }
             }
             let handler = connection.handler.value

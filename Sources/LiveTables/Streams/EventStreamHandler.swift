@@ -84,6 +84,8 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     /// The handed-over stream's connection, which sends frames straight to the socket while the
     /// machine allows it.
     private var handedOverStream: EventStreamConnection?
+    /// The socket under the handed-over stream, found at the hand-over when the channel lends it.
+    private var directSocket: EventStreamSocket?
     private var context: ChannelHandlerContext?
     private var socketSide: SocketSide?
 
@@ -114,6 +116,7 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     package func handlerRemoved(context: ChannelHandlerContext) {
         carryOut(machine.channelClosed())
         self.context = nil
+        directSocket = nil
         handedOverStream = nil
     }
 
@@ -168,7 +171,7 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
         case .write(let write):
             // Before anything else: the hub's next frame for this stream, in the same delivery,
             // must queue behind this one.
-            if write.stopsDirectSends { handedOverStream?.allowDirectSends(false) }
+            if write.stopsDirectSends { handedOverStream?.allowDirectSends(to: nil) }
             var rest = frame
             rest.moveReaderIndex(forwardBy: sent)
             writeThroughNIO(rest, to: socket, counted: write.counted)
@@ -210,11 +213,12 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     /// when that stream has ended or the connection has closed (the task then closes it as usual).
     package func handOver(response: UInt64, stream: EventStreamConnection) {
         guard let context else { return }
+        let socket = EventStreamSocket(of: context.channel)
         let action = machine.handOverRequested(
-            response: response, channelIsActive: context.channel.isActive,
-            socketLent: EventStreamSocket.isLent(by: context.channel))
+            response: response, channelIsActive: context.channel.isActive, socketLent: socket != nil)
         guard case .takeOver(let checkPipeline) = action else { return }
         handedOverStream = stream
+        directSocket = socket
         // Anything more the client sends is not decoded: a malformed request would close the
         // stream. (The handlers above stop asking for reads once the answering task has gone; this
         // covers what is read until then.)
@@ -241,10 +245,10 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
         case .none:
             break
         case .closeConnection:
-            handedOverStream?.allowDirectSends(false)
+            endDirectSends()
             context?.close(promise: nil)
         case .writeLastChunkThenClose:
-            handedOverStream?.allowDirectSends(false)
+            endDirectSends()
             guard let context else { return }
             guard let socket = socketSide?.context else {
                 context.close(promise: nil)
@@ -260,10 +264,17 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
             writeThroughNIO(ByteBuffer(), to: socket, counted: true)
             socket.flush()
         case .allowDirectSends:
-            handedOverStream?.allowDirectSends(true)
+            handedOverStream?.allowDirectSends(to: directSocket)
         case .stopDirectSends:
-            handedOverStream?.allowDirectSends(false)
+            endDirectSends()
         }
+    }
+
+    /// Makes frames go through NIO for the rest of the stream, and forgets the socket (its number
+    /// may be reused once NIO has closed it).
+    private func endDirectSends() {
+        handedOverStream?.allowDirectSends(to: nil)
+        directSocket = nil
     }
 
     package func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {

@@ -7,49 +7,44 @@ import Testing
 @testable import DeckService
 @testable import LiveTables
 
-/// Sending straight to the socket under a NIO channel (inside `withUnsafeTransportIfAvailable`), on
-/// real loopback connections: if a later NIO stopped lending its sockets, these fail (and streams
-/// would quietly go back to NIO's write path).
+/// Finding the socket under a NIO channel (through `withUnsafeTransportIfAvailable`), and sending to
+/// it, on real loopback connections: if a later NIO stopped lending its sockets, these fail (and
+/// streams would quietly go back to NIO's write path).
 @Suite struct EventStreamSocketTests {
-    @Test func theSocketOfAnAcceptedConnectionIsLentAndWhatIsSentReachesTheClient() async throws {
+    @Test func theSocketOfAnAcceptedConnectionIsFoundAndWhatIsSentReachesTheClient() async throws {
         try await withConnection { server, client in
-            let lent = try await server.eventLoop.submit { EventStreamSocket.isLent(by: server) }.get()
-            #expect(lent, "a TCP connection accepted by NIO lends its socket")
-            let sent = try await server.eventLoop.submit {
-                EventStreamSocket.send(ByteBuffer(string: "hello, client"), on: server)
-            }.get()
+            let socket = try await server.eventLoop.submit { EventStreamSocket(of: server) }.get()
+            let found = try #require(socket, "a TCP connection accepted by NIO has a direct socket")
+            let sent = found.send(ByteBuffer(string: "hello, client"))
             #expect(sent == 13)
             #expect(try await onOwnThread { try client.receive(count: 13) } == "hello, client")
         }
     }
 
-    @Test func eachConnectionsSendsReachOnlyItsOwnClient() async throws {
+    @Test func eachConnectionHasItsOwnSocket() async throws {
         try await withConnection { first, firstClient in
             try await withConnection { second, secondClient in
-                _ = try await second.eventLoop.submit {
-                    EventStreamSocket.send(ByteBuffer(string: "second"), on: second)
-                }
-                .get()
-                _ = try await first.eventLoop.submit { EventStreamSocket.send(ByteBuffer(string: "first"), on: first) }
-                    .get()
+                let one = try await first.eventLoop.submit { EventStreamSocket(of: first) }.get()
+                let other = try await second.eventLoop.submit { EventStreamSocket(of: second) }.get()
+                #expect(one?.descriptor != nil)
+                #expect(one?.descriptor != other?.descriptor)
+                _ = other?.send(ByteBuffer(string: "second"))
+                _ = one?.send(ByteBuffer(string: "first"))
                 #expect(try await onOwnThread { try secondClient.receive(count: 6) } == "second")
                 #expect(try await onOwnThread { try firstClient.receive(count: 5) } == "first")
             }
         }
     }
 
-    @Test func aClosedConnectionLendsNoSocketAndTakesNoSend() async throws {
+    @Test func aClosedConnectionLendsNoSocket() async throws {
         try await withConnection { server, _ in
-            // Closed on its event loop, in the same task as the sends: NIO has closed the
-            // descriptor, whose number the system may already have given to another connection.
-            let (lent, sent) = try await server.eventLoop.submit {
+            // Closed on its event loop, in the same task: NIO has closed the descriptor, whose
+            // number the system may already have given to another connection.
+            let found = try await server.eventLoop.submit {
                 server.close(promise: nil)
-                return (
-                    EventStreamSocket.isLent(by: server), EventStreamSocket.send(ByteBuffer(string: "late"), on: server)
-                )
+                return EventStreamSocket(of: server)
             }.get()
-            #expect(!lent)
-            #expect(sent == 0)
+            #expect(found == nil)
         }
     }
 
@@ -73,7 +68,7 @@ import Testing
             }
             .connect(unixDomainSocketPath: path).get()
         let server = try await accepted.futureResult.get()
-        let sent = try await server.eventLoop.submit { EventStreamSocket.send(ByteBuffer(string: "unix"), on: server) }
+        let sent = try await server.eventLoop.submit { EventStreamSocket(of: server)?.send(ByteBuffer(string: "unix")) }
             .get()
         #expect(sent == 4)
         let read = try await waitFor("the client's read", upTo: testWaitLimit) { try await received.futureResult.get() }
@@ -99,18 +94,16 @@ import Testing
 
     @Test func aSocketThatTakesNoMoreSendsPartOfABufferOrNothing() async throws {
         try await withConnection(serverSendBufferBytes: 4_096) { server, _ in
+            let socket = try #require(try await server.eventLoop.submit { EventStreamSocket(of: server) }.get())
             // The client reads nothing: the socket's buffers fill, and a send then takes less than
             // it was given (never blocks, never fails).
             let block = ByteBuffer(repeating: UInt8(ascii: "x"), count: 16_384)
-            let (filled, last) = try await server.eventLoop.submit {
-                var sends = 0
-                while EventStreamSocket.send(block, on: server) == block.readableBytes, sends < 10_000 {
-                    sends += 1
-                }
-                return (sends < 10_000, EventStreamSocket.send(block, on: server))
-            }.get()
-            #expect(filled, "the socket never filled")
-            #expect(last < block.readableBytes)
+            var sends = 0
+            while socket.send(block) == block.readableBytes {
+                sends += 1
+                try #require(sends < 10_000, "the socket never filled")
+            }
+            #expect(socket.send(block) < block.readableBytes)
         }
     }
 

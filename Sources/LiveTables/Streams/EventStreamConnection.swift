@@ -23,7 +23,11 @@ import Synchronization
 ///   them, so a subscriber's frames reach its socket in event order. The stream's opening is
 ///   written through the response before the hub is told it was sent, and that write is on the
 ///   event loop before any frame from the hub. A frame is sent directly only while NIO holds none
-///   of the stream's writes (the handler counts them), so it never overtakes bytes queued in NIO.
+///   of the stream's writes (the handler's state machine counts them), so it never overtakes bytes
+///   queued in NIO.
+/// - **The right socket and bytes.** A direct send goes to the descriptor NIO lent at the hand-over,
+///   which the handler withdraws before NIO's close returns (``EventStreamSocket``), and only on a
+///   connection whose handlers below the stream pass bytes unchanged (``EventStreamPipelineProbe``).
 /// - **The right response only.** A connection is made for the request being answered: it
 ///   remembers that request's response number, and the handler writes a frame only while that
 ///   response is an events stream that has not ended. A frame handed over just before its stream
@@ -44,9 +48,9 @@ package final class EventStreamConnection: Sendable {
     private let response: UInt64
     private let capacity: Int
     /// The descriptor of the socket that frames may be sent to directly right now, or -1: set by
-    /// the connection's handler (``EventStreamHandler``), read and set on the event loop only.
-    /// Kept here, not in the handler, so that a delivery reads the handler only when it must
-    /// write through NIO.
+    /// the connection's handler (``EventStreamHandler``) as its state machine says, read and set on
+    /// the event loop only. Kept here, not in the handler, so that a delivery reads the handler only
+    /// when it must write through NIO.
     private let directDescriptor = Atomic<CInt>(-1)
 
     private init(channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, response: UInt64, capacity: Int) {
@@ -112,9 +116,12 @@ package final class EventStreamConnection: Sendable {
 
     /// Lets frames go straight to `socket`, or (`nil`) makes them go through the handler. Called
     /// by the handler, on the event loop.
-    package func allowDirectSends(to socket: EventStreamSocket?) {
+    func allowDirectSends(to socket: EventStreamSocket?) {
         directDescriptor.store(socket?.descriptor ?? -1, ordering: .relaxed)
     }
+
+    /// Whether frames go straight to the socket right now, for tests. Read it on the event loop.
+    var sendsFramesDirectly: Bool { directDescriptor.load(ordering: .relaxed) >= 0 }
 
     /// An event, ready to write to every subscriber of its view: one HTTP/1.1 chunk.
     ///

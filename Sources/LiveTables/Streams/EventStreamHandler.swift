@@ -25,8 +25,8 @@ import NIOHTTPTypes
 /// connection's requests in a task of its own, which would otherwise wait, with every frame it
 /// ever used, for as long as the stream lasts. The endpoint's response body then throws
 /// ``EventStreamHandedOver``, which ends that task; on its way out the task closes its side of the
-/// connection twice (its writer's output, then the channel), and this handler, placed below it,
-/// turns both closes away. From then on nothing the client sends is decoded or answered (the
+/// connection (its writer's output, then the channel once), and this handler, placed below it,
+/// turns those closes away. From then on nothing the client sends is decoded or answered (the
 /// handlers above ask for no more reads once that task has gone, and ``SocketSide`` drops what is
 /// read until then; NIO still reads up to the end of input when the client closes its side, so a
 /// client that leaves is seen at once), the stream ends when the server quiesces, and the hub ends
@@ -34,10 +34,15 @@ import NIOHTTPTypes
 ///
 /// Once a stream is handed over, its frames skip NIO's write path too: the stream's
 /// ``EventStreamConnection`` sends each straight to the socket (``EventStreamSocket``) on the event
-/// loop, while this handler allows it: while the stream goes on and NIO holds none of its writes.
-/// What the socket does not take at once (a client that reads slowly) comes here and goes through
-/// NIO, and so do the frames after it until NIO has written it: the order of the bytes is the order
-/// of the frames either way.
+/// loop, while this handler allows it: while the stream goes on, the handlers below
+/// ``SocketSide`` pass bytes unchanged (``EventStreamPipelineProbe``, checked at the hand-over), and
+/// NIO holds none of its writes. What the socket does not take at once (a client that reads
+/// slowly) comes here and goes through NIO, and so do the frames after it until NIO has written
+/// it: the order of the bytes is the order of the frames either way.
+///
+/// What happens when is decided by ``EventStreamHandlerStateMachine``: this handler tells it each
+/// event (a response part written from above, a frame, a hand-over, a close, NIO's events) and
+/// carries out the action it returns.
 package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A handler for one connection, before its response is known.
     package init() {}
@@ -47,7 +52,8 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     package typealias OutboundIn = HTTPResponsePart
     package typealias OutboundOut = HTTPResponsePart
 
-    /// A handler just below the HTTP encoder, whose context writes bytes straight to the socket.
+    /// A handler just below the HTTP encoder, whose context writes a stream's frames (already
+    /// HTTP/1.1 chunks) towards the socket, past the encoder.
     ///
     /// No write passes through it (NIO needs a handler to take part in one direction: this one
     /// passes the connection's reads on untouched until the stream is handed over, then drops
@@ -73,44 +79,26 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
         }
     }
 
-    /// The number of final response heads written so far: the current response's number.
-    package private(set) var responseNumber: UInt64 = 0
-    /// Whether the current response is an events stream that has not ended.
-    package private(set) var streaming = false {
-        didSet { updateDirectSends() }
-    }
-    /// The handed-over stream's connection, which sends frames straight to the socket while this
-    /// handler allows it (``updateDirectSends()``).
+    /// Where the connection's events stream stands; this handler carries out what it says.
+    private var machine = EventStreamHandlerStateMachine()
+    /// The handed-over stream's connection, which sends frames straight to the socket while the
+    /// machine allows it.
     private var handedOverStream: EventStreamConnection?
-    /// The socket under the handed-over stream, when it can be found.
-    private var directSocket: EventStreamSocket? {
-        didSet { updateDirectSends() }
-    }
-    /// How many of the stream's writes NIO holds (taken, not yet written to the socket), counted
-    /// once there is a direct socket: while it holds any, frames queue behind them.
-    private var writesHeldByNIO = 0 {
-        didSet { updateDirectSends() }
-    }
+    /// The socket under the handed-over stream, found at the hand-over when the channel lends it.
+    private var directSocket: EventStreamSocket?
     private var context: ChannelHandlerContext?
     private var socketSide: SocketSide?
-    private var inputClosed = false
-    /// Frames written since the connection stopped taking more.
-    private var framesWhileUnwritable = 0
-    /// Whether the connection takes more writes, as its writability events tell (cheaper than
-    /// asking the channel on every frame).
-    private var writable = true
-    /// Whether frames were written since the last flush.
-    private var flushDue = false
-    /// Whether the connection belongs to the hub: its stream's opening is written and the task
-    /// that answered its request has gone (or is going).
-    private var handedOver = false
-    /// Whether the close that the answering task makes on its way out has been turned away.
-    private var answeringTaskCloseTurnedAway = false
-    /// Whether this handler ended the stream (``finishStream(response:)``): the connection is
-    /// closing, and takes no more writes.
-    private var endedHere = false
+
+    /// The number of final response heads written so far: the current response's number.
+    package var responseNumber: UInt64 { machine.responseNumber }
+
+    /// Where the connection's events stream stands, for tests.
+    var state: EventStreamHandlerStateMachine.State { machine.state }
 
     private static let eventStreamContentType = HTTPField(name: .contentType, value: "text/event-stream")
+
+    /// The zero-length chunk that ends a chunked response.
+    private static let lastChunk = ByteBuffer(string: "0\r\n\r\n")
 
     package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -126,17 +114,10 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     }
 
     package func handlerRemoved(context: ChannelHandlerContext) {
+        carryOut(machine.channelClosed())
         self.context = nil
         directSocket = nil
         handedOverStream = nil
-    }
-
-    /// Tells the handed-over stream's connection whether it may send frames straight to the
-    /// socket: only while the stream goes on, over a socket that is open, and NIO holds none of
-    /// its writes (so the bytes on the wire keep the frames' order).
-    private func updateDirectSends() {
-        guard let handedOverStream else { return }
-        handedOverStream.allowDirectSends(to: streaming && writesHeldByNIO == 0 ? directSocket : nil)
     }
 
     /// Whether frames can be written straight to this connection (its pipeline has the HTTP/1.1
@@ -144,35 +125,27 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     package var writesFrames: Bool { socketSide != nil }
 
     package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        // A stream this handler ended is over: its connection is closing, and nothing more goes
-        // after its last chunk (such as the rest of an opening still on its way).
-        guard !endedHere else {
-            promise?.fail(ChannelError.ioOnClosedChannel)
-            return
-        }
-        // Nothing from above goes into a handed-over stream: the task that answered its request
-        // has gone, and its frames come from the hub.
-        guard !handedOver else {
-            promise?.fail(EventStreamHandedOver())
-            return
-        }
+        let part: EventStreamHandlerStateMachine.ResponsePart
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status.kind != .informational:
-            responseNumber += 1
-            framesWhileUnwritable = 0
             // A field comparison, not the name subscript, which joins values into a new string.
-            streaming = head.headerFields.contains(Self.eventStreamContentType)
-            if streaming, inputClosed {
-                context.close(promise: nil)
-                promise?.fail(ChannelError.ioOnClosedChannel)
-                return
-            }
+            part = .finalHead(isEventStream: head.headerFields.contains(Self.eventStreamContentType))
         case .end:
-            streaming = false
+            part = .end
         default:
-            break
+            part = .other
         }
-        context.write(data, promise: promise)
+        switch machine.responsePartWritten(part) {
+        case .forward:
+            context.write(data, promise: promise)
+        case .refuse(.streamEnded):
+            promise?.fail(ChannelError.ioOnClosedChannel)
+        case .refuse(.handedOver):
+            promise?.fail(EventStreamHandedOver())
+        case .closeConnectionAndRefuse:
+            context.close(promise: nil)
+            promise?.fail(ChannelError.ioOnClosedChannel)
+        }
     }
 
     /// Writes a ready-framed chunk of the events stream that is response `response` through NIO
@@ -188,129 +161,149 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     ///   - capacity: the most frames that may wait for the client.
     /// - Returns: whether this write made a flush due (the first write since the last flush).
     package func writeFrame(_ frame: ByteBuffer, sent: Int, response: UInt64, capacity: Int) -> Bool {
-        guard streaming, response == responseNumber, let socket = socketSide?.context else { return false }
-        if !writable {
-            framesWhileUnwritable += 1
-            if framesWhileUnwritable > capacity {
-                streaming = false
-                context?.close(promise: nil)
-                return false
-            }
+        guard let socket = socketSide?.context else { return false }
+        switch machine.frameArrived(response: response, capacity: capacity) {
+        case .drop:
+            return false
+        case .closeConnection:
+            carryOut(.closeConnection)
+            return false
+        case .write(let write):
+            // Before anything else: the hub's next frame for this stream, in the same delivery,
+            // must queue behind this one.
+            if write.stopsDirectSends { handedOverStream?.allowDirectSends(to: nil) }
+            var rest = frame
+            rest.moveReaderIndex(forwardBy: sent)
+            writeThroughNIO(rest, to: socket, counted: write.counted)
+            return write.flushDue
         }
-        var rest = frame
-        rest.moveReaderIndex(forwardBy: sent)
-        writeThroughNIO(rest, to: socket)
-        if flushDue { return false }
-        flushDue = true
-        return true
     }
 
-    /// Gives NIO bytes of the stream to write, counting them while there is a direct socket.
-    private func writeThroughNIO(_ bytes: ByteBuffer, to socket: ChannelHandlerContext) {
-        guard directSocket != nil else {
+    /// Gives NIO bytes of the stream to write; a counted write reports its completion to the
+    /// machine, which lets frames go straight to the socket again once NIO holds none of them.
+    private func writeThroughNIO(_ bytes: ByteBuffer, to socket: ChannelHandlerContext, counted: Bool) {
+        guard counted else {
             socket.write(NIOAny(IOData.byteBuffer(bytes)), promise: nil)
             return
         }
-        writesHeldByNIO += 1
         let written = socket.eventLoop.makePromise(of: Void.self)
         written.futureResult.assumeIsolated().whenComplete { result in
-            // NIO fails the writes it holds when it closes the socket, before `channelInactive`: the
-            // socket may be closed already, so direct sends end here for good (and the decrement
-            // below cannot allow them again).
-            if case .failure = result { self.directSocket = nil }
-            self.writesHeldByNIO -= 1
+            if case .success = result {
+                self.carryOut(self.machine.heldWriteCompleted(succeeded: true))
+            } else {
+                self.carryOut(self.machine.heldWriteCompleted(succeeded: false))
+            }
         }
         socket.write(NIOAny(IOData.byteBuffer(bytes)), promise: written)
     }
 
     /// Sends the frames written since the last flush.
     package func flushFrames() {
-        flushDue = false
+        machine.framesFlushed()
         socketSide?.context?.flush()
     }
 
     /// Closes the connection at once (its client does not keep up).
     package func closeConnection() {
-        streaming = false
-        context?.close(promise: nil)
+        carryOut(machine.closeRequested())
     }
 
     /// Takes the connection over for the events stream that is response `response`, whose opening
     /// is written: the task that answered the request may end without closing it. Does nothing
     /// when that stream has ended or the connection has closed (the task then closes it as usual).
     package func handOver(response: UInt64, stream: EventStreamConnection) {
-        guard let context, context.channel.isActive, streaming, response == responseNumber else { return }
-        handedOver = true
+        guard let context else { return }
+        let socket = EventStreamSocket(of: context.channel)
+        let action = machine.handOverRequested(
+            response: response, channelIsActive: context.channel.isActive, socketLent: socket != nil)
+        guard case .takeOver(let checkPipeline) = action else { return }
+        handedOverStream = stream
+        directSocket = socket
         // Anything more the client sends is not decoded: a malformed request would close the
         // stream. (The handlers above stop asking for reads once the answering task has gone; this
         // covers what is read until then.)
         socketSide?.dropsInput = true
         // Its idle time-out and quiescing are for connections that go back to answering requests.
-        if let state = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
-            context.pipeline.syncOperations.removeHandler(state, promise: nil)
+        if let connectionState = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
+            context.pipeline.syncOperations.removeHandler(connectionState, promise: nil)
         }
-        // Frames go straight to the socket once NIO has written what it holds of the opening: an
-        // empty write, counted, marks where that is.
-        if let socket = socketSide?.context, let direct = EventStreamSocket(of: context.channel) {
-            directSocket = direct
-            writeThroughNIO(ByteBuffer(), to: socket)
-            socket.flush()
-        }
-        handedOverStream = stream
-        updateDirectSends()
+        guard checkPipeline else { return }
+        let transparent = socketSide?.context.map { EventStreamPipelineProbe.bytesPassUnchanged(below: $0) } ?? false
+        carryOut(machine.pipelineChecked(transformsBytes: !transparent))
     }
 
     /// Ends the events stream that is response `response` with the response's last chunk, then
     /// closes the connection (which answers nothing more once its stream has been handed over).
     /// Does nothing when that stream has already ended.
     package func finishStream(response: UInt64) {
-        guard let context, streaming, response == responseNumber else { return }
-        streaming = false
-        endedHere = true
-        guard let socket = socketSide?.context else {
-            context.close(promise: nil)
-            return
-        }
-        flushDue = false
-        let closed = context.eventLoop.makePromise(of: Void.self)
-        socket.writeAndFlush(NIOAny(IOData.byteBuffer(Self.lastChunk)), promise: closed)
-        closed.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        carryOut(machine.finishRequested(response: response))
     }
 
-    /// The zero-length chunk that ends a chunked response.
-    private static let lastChunk = ByteBuffer(string: "0\r\n\r\n")
+    /// Does what the machine says.
+    private func carryOut(_ action: EventStreamHandlerStateMachine.Action) {
+        switch action {
+        case .none:
+            break
+        case .closeConnection:
+            endDirectSends()
+            context?.close(promise: nil)
+        case .writeLastChunkThenClose:
+            endDirectSends()
+            guard let context else { return }
+            guard let socket = socketSide?.context else {
+                context.close(promise: nil)
+                return
+            }
+            let written = context.eventLoop.makePromise(of: Void.self)
+            socket.writeAndFlush(NIOAny(IOData.byteBuffer(Self.lastChunk)), promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        case .writeDrainMarker:
+            // Frames go straight to the socket once NIO has written what it holds of the opening
+            // and the frames before it: this empty write, counted, marks where that is.
+            guard let socket = socketSide?.context else { return }
+            writeThroughNIO(ByteBuffer(), to: socket, counted: true)
+            socket.flush()
+        case .allowDirectSends:
+            handedOverStream?.allowDirectSends(to: directSocket)
+        case .stopDirectSends:
+            endDirectSends()
+        }
+    }
+
+    /// Makes frames go through NIO for the rest of the stream, and forgets the socket (its number
+    /// may be reused once NIO has closed it).
+    private func endDirectSends() {
+        handedOverStream?.allowDirectSends(to: nil)
+        directSocket = nil
+    }
 
     package func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        // A handed-over connection is closed from here down, never from above: what comes from
-        // above is the answering task leaving (its writer's output, then the whole channel once).
-        if handedOver, mode == .output || (mode == .all && !answeringTaskCloseTurnedAway) {
-            if mode == .all { answeringTaskCloseTurnedAway = true }
+        switch machine.closeRequestedFromAbove(mode: mode) {
+        case .forward:
+            context.close(mode: mode, promise: promise)
+        case .turnAway:
+            // A handed-over connection is closed from here down, never from above.
             promise?.fail(EventStreamHandedOver())
-            return
         }
-        context.close(mode: mode, promise: promise)
     }
 
     package func channelInactive(context: ChannelHandlerContext) {
-        // NIO has closed the socket (see ``EventStreamSocket``): its number may be reused. A socket is
-        // found only at the hand-over, while the channel is active, so it never comes back.
-        directSocket = nil
+        // NIO has closed the socket: its number may be reused.
+        carryOut(machine.channelClosed())
         context.fireChannelInactive()
     }
 
     package func channelWritabilityChanged(context: ChannelHandlerContext) {
-        writable = context.channel.isWritable
-        if writable { framesWhileUnwritable = 0 }
+        machine.writabilityChanged(isWritable: context.channel.isWritable)
         context.fireChannelWritabilityChanged()
     }
 
     package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .inputClosed = event as? ChannelEvent {
-            inputClosed = true
-            if streaming || handedOver { context.close(promise: nil) }
-        } else if event is ChannelShouldQuiesceEvent, handedOver {
-            // The server is stopping: the stream ends now (the hub ends the others).
-            finishStream(response: responseNumber)
+            carryOut(machine.clientFinishedSending())
+        } else if event is ChannelShouldQuiesceEvent {
+            // The server is stopping: a handed-over stream ends now (the hub ends the others).
+            carryOut(machine.quiesceRequested())
         }
         context.fireUserInboundEventTriggered(event)
     }

@@ -22,15 +22,29 @@ import Testing
     }
 
     @Test func eachConnectionHasItsOwnSocket() async throws {
-        try await withConnection { first, _ in
+        try await withConnection { first, firstClient in
             try await withConnection { second, secondClient in
                 let one = try await first.eventLoop.submit { EventStreamSocket(of: first) }.get()
                 let other = try await second.eventLoop.submit { EventStreamSocket(of: second) }.get()
                 #expect(one?.descriptor != nil)
                 #expect(one?.descriptor != other?.descriptor)
                 _ = other?.send(ByteBuffer(string: "second"))
+                _ = one?.send(ByteBuffer(string: "first"))
                 #expect(try await onOwnThread { try secondClient.receive(count: 6) } == "second")
+                #expect(try await onOwnThread { try firstClient.receive(count: 5) } == "first")
             }
+        }
+    }
+
+    @Test func aClosedConnectionLendsNoSocket() async throws {
+        try await withConnection { server, _ in
+            // Closed on its event loop, in the same task: NIO has closed the descriptor, whose
+            // number the system may already have given to another connection.
+            let found = try await server.eventLoop.submit {
+                server.close(promise: nil)
+                return EventStreamSocket(of: server)
+            }.get()
+            #expect(found == nil)
         }
     }
 
@@ -122,7 +136,8 @@ import Testing
             throw error
         }
         try await listener.close()
-        try await server.close()
+        // A test may have closed it already.
+        try? await server.close()
         try await group.shutdownGracefully()
     }
 }

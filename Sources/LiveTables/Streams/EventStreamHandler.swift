@@ -103,7 +103,8 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
     package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         // Below the encoder, and above anything that transforms bytes (such as TLS, if the server
-        // ever has it): frames are plain HTTP/1.1 chunks.
+        // ever has it): frames are plain HTTP/1.1 chunks. (Direct sends skip what is below; the
+        // hand-over checks that it passes bytes unchanged.)
         let side = SocketSide()
         let pipeline = context.pipeline.syncOperations
         if let encoder = try? pipeline.handler(type: HTTPResponseEncoder.self),

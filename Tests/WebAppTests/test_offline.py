@@ -159,9 +159,11 @@ def test_a_new_deploy_replaces_the_kept_app(driver, tmp_path):
         driver.refresh()
         wait_ready(driver)
         assert driver.title == "Riffle, redeployed"
-        # Installed, it keeps the app under its own version, and once active deletes the old version's cache.
-        WebDriverWait(driver, 20).until(lambda d: len(kept_versions(d)) == 1 and kept_versions(d) != first,
-                                        "the new version's worker did not replace the old one")
+        # Installed, it keeps the app under its own version, and once active deletes the old version's cache and takes
+        # the page over: then the one kept version is the new one, with the new page in it.
+        WebDriverWait(driver, 20).until(
+            lambda d: only_new_page_kept(kept_pages(d), first),
+            "the new version's worker did not replace the old one, with the new page kept")
         wait_offline_ready(driver)
 
         # Offline, the kept app is the new one, whole.
@@ -173,6 +175,12 @@ def test_a_new_deploy_replaces_the_kept_app(driver, tmp_path):
         no_page_errors(driver)
     finally:
         process.close()
+
+
+def only_new_page_kept(kept, first):
+    versions = {name: title for name, title in kept.items() if name.startswith("riffle-app-")}
+    return (kept["controller"] == "activated" and len(versions) == 1 and list(versions) != first
+            and list(versions.values()) == ["Riffle, redeployed"])
 
 
 def kept_pages(driver):

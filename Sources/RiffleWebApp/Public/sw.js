@@ -52,6 +52,15 @@ async function store(cache, path, response) {
   return true;
 }
 
+/**
+ * This version's cache for storing into, or null once a newer version has deleted it: a worker that has been replaced
+ * (and still answers a page it controlled, or a message sent to it before the hand-over) must not bring its cache back,
+ * half-filled, beside the new version's.
+ */
+async function ownCache() {
+  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+}
+
 async function olderCaches() {
   return (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
 }
@@ -111,13 +120,13 @@ self.addEventListener('activate', (event) => {
 
 /** The network first; the cached file when the server cannot be reached. */
 async function networkFirst(request, path) {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
   try {
     const response = await fetch(request);
-    if (response.ok) await store(cache, path, response.clone());
+    if (response.ok && cache) await store(cache, path, response.clone());
     return response;
   } catch (error) {
-    const cached = await cache.match(keyOf(path), { ignoreVary: true });
+    const cached = cache && await cache.match(keyOf(path), { ignoreVary: true });
     if (cached) return cached;
     throw error;
   }
@@ -150,7 +159,8 @@ self.addEventListener('message', (event) => {
   const { type, paths } = event.data || {};
   if (type !== 'keep' || !Array.isArray(paths)) return;
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await ownCache();
+    if (!cache) return;
     for (const path of paths) {
       if (!Object.hasOwn(ASSETS.files, path) || await cache.match(keyOf(path), { ignoreVary: true })) continue;
       await fetchInto(cache, path, { network: true });

@@ -25,7 +25,7 @@ import Testing
 
         /// Runs `request` as `player` (a spectator when `nil`); returns the answer.
         @discardableResult
-        mutating func run(_ request: DeckRequest, as player: String?) throws -> DeckOutcome {
+        mutating func run(_ request: DeckOperation, as player: String?) throws -> DeckOutcome {
             let before = TableSnapshot(deck)
             let caller: Caller = player.map { .token(hash: TableToken.hash("token-" + $0)) } ?? .spectator
             let outcome = core.answer(
@@ -56,7 +56,7 @@ import Testing
 
     @Test func theHostsReshuffleCommitsAndTheNextOneRevealsWithEveryStep() throws {
         var table = try Self.threePlayers()
-        let shuffle = DeckRequest.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
+        let shuffle = DeckOperation.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
         #expect(try table.run(shuffle, as: "bob").response.status == .forbidden)
         let started = try Self.roundObject(try table.run(shuffle, as: "ann").response.json)
         #expect(started["number"] as? Int == 1)
@@ -90,7 +90,7 @@ import Testing
 
     @Test func theHostEndsARoundAndRevealsItOnlyWhenTheTableRevealsRounds() throws {
         var table = try Self.threePlayers()
-        let shuffle = DeckRequest.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
+        let shuffle = DeckOperation.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
         #expect(try table.run(.table(.endRound), as: "ann").response.status == .conflict)
         try table.run(shuffle, as: "ann")
         try table.run(.table(.revealRounds(false)), as: "ann")

@@ -9,7 +9,7 @@ extension DeckAPI {
     /// body, as every `POST`'s do), so that a link preview cannot change a table.
     static func tableRequest(
         _ route: TableRoute, _ parameters: APIParameters, method: HTTPRequest.Method
-    ) throws -> DeckRequest {
+    ) throws -> DeckOperation {
         guard method == .post else {
             throw APIError(
                 status: .methodNotAllowed,

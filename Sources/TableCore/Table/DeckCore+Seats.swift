@@ -41,7 +41,7 @@ extension DeckCore {
     /// Strict turns: a change that moves cards, by anyone but the turn holder, is refused (409)
     /// with whose turn it is. Joining, leaving, the host's new round and the table's people
     /// endpoints are never refused for turns; turning a pile face up or down is a play, and is.
-    package static func checkTurn(for request: DeckRequest, on deck: DeckState, player: String) throws(APIError) {
+    package static func checkTurn(for request: DeckOperation, on deck: DeckState, player: String) throws(APIError) {
         switch request {
         case .reshuffle(onlyRemaining: true, _, _, _), .draw, .returnCards, .addToPile, .shufflePile, .drawFromPile,
             .returnPile, .deal, .table(.face):

@@ -86,7 +86,7 @@ struct RandomTable {
     static func request(
         on deck: DeckState, step: Int, using generator: inout SeededRandomNumberGenerator
     )
-        -> DeckRequest
+        -> DeckOperation
     {
         let players = deck.table?.players.map(\.name) ?? []
         let piles = deck.piles.map(\.name) + publicPiles + ["stock", "new" + String(step % 3)]
@@ -175,7 +175,7 @@ struct RandomTable {
         var piles: [String: Range<Int>] = [:]
     }
 
-    static func fixedPositions(of request: DeckRequest, on deck: DeckState) -> FixedPositions {
+    static func fixedPositions(of request: DeckOperation, on deck: DeckState) -> FixedPositions {
         let stackCount = deck.stack.count
         var fixed = FixedPositions()
         switch request {

@@ -6,7 +6,7 @@ import TableCore
 ///
 /// Entries are tried in order and the first whose path and method match answers, so the
 /// new-deck endpoints come before the ones of an existing deck. To add an endpoint, add its entry
-/// here and its handler (for a request on a deck: a `DeckRequest` case, answered by `DeckCore`);
+/// here and its handler (for a request on a deck: a `DeckOperation` case, answered by `DeckCore`);
 /// the label, the deck cap, the redirect and the router variant all come from the entry.
 extension APIEndpoint {
     static let all: [APIEndpoint] = [

@@ -86,7 +86,10 @@ package struct DeckCore: Sendable {
                 return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
             }
             let before = deck
-            if working.table?.round?.number == before.table?.round?.number {
+            // A new round, or a player's entropy, sets the stack's order afresh: not a step of the round.
+            if let round = working.table?.round, round.number == before.table?.round?.number,
+                round.entropy == before.table?.round?.entropy
+            {
                 working.noteStackChange(since: before.stack)
             }
             working.noteGifts(
@@ -269,7 +272,8 @@ extension APIError {
         switch tableError.kind {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
-        case .pileIsAHand, .noRoundOpen: self.init(status: .conflict, message: tableError.message)
+        case .pileIsAHand, .noRoundOpen, .roundAlreadyDealt, .entropyAlreadyAdded:
+            self.init(status: .conflict, message: tableError.message)
         case .tableLocked: self.init(status: .forbidden, message: tableError.message)
         case .tableFull, .invalidPlayerName, .reservedPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong,
             .invalidSeatOrder,

@@ -27,7 +27,7 @@ extension DeckCore {
                 status: .forbidden,
                 message: "Only the host, " + host + ", may end a round or change whether rounds "
                     + "are revealed.")
-        case .face, .takeBackGift:
+        case .face, .takeBackGift, .addEntropy:
             return
         case .turn(let target, let strict):
             if strict == nil, target == .next, table.turn == player { return }
@@ -87,6 +87,9 @@ extension DeckCore {
             try deck.endRound(using: &generator)
         case .revealRounds(let reveals):
             deck.setRevealsRounds(reveals)
+        case .addEntropy(let text):
+            guard let player else { throw APIError.seatedDeckNeedsPlayer }
+            try deck.addEntropy(text, by: player)
         case .face:
             break
         case .dealToEveryone(let count):

@@ -103,6 +103,9 @@ extension APIEndpoint {
             "round-end", paths: ["deck/:deck/round/end/"],
             handler: .deck { try DeckAPI.tableRequest(.endRound, $0.parameters, method: $0.method) }),
         APIEndpoint(
+            "round-entropy", paths: ["deck/:deck/round/entropy/"],
+            handler: .deck { try DeckAPI.tableRequest(.roundEntropy, $0.parameters, method: $0.method) }),
+        APIEndpoint(
             "rename", paths: ["deck/:deck/player/:player/rename/"],
             handler: .deck {
                 try DeckAPI.tableRequest(.rename(player: $0.captures.player ?? ""), $0.parameters, method: $0.method)

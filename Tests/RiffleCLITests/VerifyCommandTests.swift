@@ -85,11 +85,14 @@ struct VerifyCommandTests {
     func notRevealed() async throws {
         var fixture = try Self.played()
         fixture.isRevealed = false
-        let run = try await verify(fixture, [fixture.deckID])
+        let run = try await verify(fixture, [fixture.deckID, "--round", "2"])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("seed        not revealed yet\n"))
         #expect(!run.standardOutput.contains("cards taken"))
         #expect(run.standardOutput.contains("verdict     Round 2 is still being played: only its commitment is known"))
+        // Without --round, the round before the one being played: here none was kept.
+        let previous = try await verify(fixture, [fixture.deckID])
+        #expect(previous.status == 1 && previous.standardError.contains("no round 1"), "\(previous.standardError)")
     }
 
     @Test("--json prints the checks as one object; errors and bad options are reported")

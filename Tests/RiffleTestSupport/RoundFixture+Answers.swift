@@ -48,7 +48,12 @@ extension RoundFixture {
                 200, page(events: [], after: after, limit: limit, viewer: viewer, round: newerRoundJSON(page: true))
             )
         }
-        return (404, #"{"success": false, "error": "Round \#(asked) was never played or is no longer kept."}"#)
+        // The server's own message.
+        return (
+            404,
+            #"{"success": false, "error": "This table's history holds no round \#(asked): it has not started, "#
+                + #"or its events are no longer kept."}"#
+        )
     }
 
     /// A history page of `events` after `after`, at most `limit`, as `viewer` sees them.

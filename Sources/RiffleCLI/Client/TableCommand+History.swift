@@ -61,7 +61,7 @@ extension TableCommand {
 
         /// One line per event (number, kind, what happened, the counts after it), then what to run for more.
         static func render(_ page: TableHistoryPage, deckID: String, round: Int? = nil) -> String {
-            let ofRound = round.map { " round \($0)" } ?? ""
+            let ofRound = round.map { ", round \($0)" } ?? ""
             var text = "history of \(deckID)\(ofRound), as \(page.viewer ?? "a spectator") saw it\n"
             if page.events.isEmpty { text += "no changes recorded\n" }
             for event in page.events { text += EventLineFormatter.line(event) + "\n" }

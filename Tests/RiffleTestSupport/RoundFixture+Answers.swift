@@ -96,6 +96,12 @@ extension RoundFixture {
     private func roundJSON(revealed: Bool) -> String {
         var object = #"{"number": \#(number), "scheme": "riffle-commit-v1", "commitment": "\#(commitment)""#
         object += #", "reveal": true, "over": \#(revealed)"#
+        if !entropy.isEmpty {
+            let contributions = entropy.map {
+                #"{"player": \#(Self.quoted($0.player)), "text": \#(Self.quoted($0.text))}"#
+            }
+            object += #", "entropy": ["# + contributions.joined(separator: ", ") + "]"
+        }
         if revealed { object += #", "seed": \#(Self.quoted(seed))"# }
         return object + "}"
     }

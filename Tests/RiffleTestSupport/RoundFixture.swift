@@ -61,12 +61,15 @@ public struct RoundFixture: Sendable {
     public var newerRoundIsOpen = false
     /// The most events on one history page, whatever the request's `limit` (small, to make readers page).
     public var maximumPageSize = 100
+    /// The players' entropy the round object lists (mixed into the order when played: `SeedMixing`).
+    public var entropy: [RoundEntropy] = []
 
     /// The token the answers accept for `player`.
     public static func token(for player: String) -> String { "token-" + player }
 
-    /// Plays a round: a full shuffle of one deck with `seed`, a deal to everyone, then random deals, draws from the
-    /// top and the bottom, and returns under the stack; at most about 30 cards are taken, so that some are never.
+    /// Plays a round: a full shuffle of one deck with `seed`, in half the rounds one or two players' entropy mixed in
+    /// (`SeedMixing`), a deal to everyone, then random deals, draws from the top and the bottom, and returns under the
+    /// stack; at most about 30 cards are taken, so that some are never.
     ///
     /// - Parameters:
     ///   - seed: the round's secret seed.
@@ -79,7 +82,13 @@ public struct RoundFixture: Sendable {
         using generator: inout SeededRandomNumberGenerator
     ) throws -> RoundFixture {
         let cards = try DeckComposition(jokersEnabled: Bool.random(using: &generator)).allCards
-        var stack = try SeededShuffle(seed: seed).shuffled(cards)
+        let entropy = (0..<max(0, Int.random(in: -2...2, using: &generator))).map { index in
+            RoundEntropy(
+                player: players[index % players.count],
+                text: "dice \(UInt32.random(in: 0...UInt32.max, using: &generator))")
+        }
+        let mixed = SeedMixing.mixed(seed: seed, entropy: entropy.map(\.text))
+        var stack = try SeededShuffle(seed: mixed).shuffled(cards)
         var drawn: [Card] = []
         var hands = Dictionary(uniqueKeysWithValues: players.map { ($0, 0) })
         var steps: [RoundAudit.Step] = []
@@ -147,7 +156,7 @@ public struct RoundFixture: Sendable {
         return RoundFixture(
             players: players, cards: cards, seed: seed, number: number,
             commitment: ShuffleCommitment(seed: seed, cards: cards, round: number).digest, steps: steps,
-            events: events)
+            events: events, entropy: entropy)
     }
 
     /// Every card the steps take from the top or the bottom.

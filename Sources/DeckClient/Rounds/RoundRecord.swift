@@ -11,7 +11,8 @@ import PlayingCards
 /// let page = try await client.history(deckID: id, round: 2)
 /// if let record = page.round, let seed = record.round.seed, let steps = record.steps {
 ///     let audit = RoundAudit(commitment: record.round.commitment, seed: seed, cards: record.cards,
-///                            round: record.round.number, steps: steps)
+///                            round: record.round.number, steps: steps,
+///                            entropy: record.round.entropy.map(\.text))
 ///     print(audit.isVerified)
 /// }
 /// ```

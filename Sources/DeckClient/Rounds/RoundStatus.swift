@@ -28,6 +28,9 @@ public struct RoundStatus: Hashable, Sendable, Decodable {
     public var isOver: Bool
     /// The seed, once revealed (the round is over and the table reveals its seeds); `nil` before.
     public var seed: String?
+    /// The players' entropy mixed into the order (`riffle-mix-v1`, PlayingCards' `SeedMixing`), in the order it was
+    /// added: the stack is in the order of the committed seed mixed with these.
+    public var entropy: [RoundEntropy]
 
     /// Whether the seed is revealed, so that the round can be checked.
     public var isRevealed: Bool { seed != nil }
@@ -41,9 +44,10 @@ public struct RoundStatus: Hashable, Sendable, Decodable {
     ///   - revealsSeed: whether the table reveals seeds.
     ///   - isOver: whether the round has ended.
     ///   - seed: the revealed seed, if any.
+    ///   - entropy: the players' contributions, in order.
     public init(
         number: Int, scheme: String = ShuffleCommitment.scheme, commitment: ShuffleCommitment, revealsSeed: Bool,
-        isOver: Bool, seed: String? = nil
+        isOver: Bool, seed: String? = nil, entropy: [RoundEntropy] = []
     ) {
         self.number = number
         self.scheme = scheme
@@ -51,14 +55,21 @@ public struct RoundStatus: Hashable, Sendable, Decodable {
         self.revealsSeed = revealsSeed
         self.isOver = isOver
         self.seed = seed
+        self.entropy = entropy
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, scheme, commitment, reveal, over, seed
+        case number, scheme, commitment, reveal, over, seed, entropy
     }
 
-    /// Decodes the API's round object: `number`, `scheme`, `commitment`, `reveal`, `over` and, once revealed,
-    /// `seed`.
+    /// One entry of `entropy`.
+    private struct Contribution: Decodable {
+        var player: String
+        var text: String
+    }
+
+    /// Decodes the API's round object: `number`, `scheme`, `commitment`, `reveal`, `over`, `entropy` once a player
+    /// has added some (`[{"player", "text"}]`) and, once revealed, `seed`.
     ///
     /// - Parameter decoder: the decoder.
     /// - Throws: `DecodingError` when a key is missing, the number is below 1 or the commitment is not 64
@@ -81,5 +92,9 @@ public struct RoundStatus: Hashable, Sendable, Decodable {
         revealsSeed = try container.decode(Bool.self, forKey: .reveal)
         isOver = try container.decode(Bool.self, forKey: .over)
         seed = try container.decodeIfPresent(String.self, forKey: .seed)
+        entropy =
+            try container.decodeIfPresent([Contribution].self, forKey: .entropy)?.map {
+                RoundEntropy(player: $0.player, text: $0.text)
+            } ?? []
     }
 }

@@ -1,8 +1,8 @@
 import PlayingCards
 
 /// The check of one round of a live table (``DeckOfCardsClient/verify(deckID:round:)``): whether the revealed seed
-/// is the one committed to, whether every card taken from the stack came from where the seed's order put it, and
-/// whether the cards this viewer was dealt are among those cards.
+/// is the one committed to, whether every card taken from the stack came from where the seed's order (mixed with the
+/// players' entropy, if any) put it, and whether the cards this viewer was dealt are among those cards.
 ///
 /// ```swift
 /// let verification = try await ana.verify(deckID: id, round: 1)
@@ -123,7 +123,7 @@ public struct RoundVerification: Hashable, Sendable {
         }
         audit = RoundAudit(
             commitment: record.round.commitment, seed: seed, cards: record.cards, round: record.round.number,
-            steps: steps)
+            steps: steps, entropy: record.round.entropy.map(\.text))
         ownCards = OwnCardsCheck(cards: own, taken: Self.takenCards(steps))
     }
 

@@ -25,6 +25,12 @@ enum RoundVerificationFormatter {
                 + (round.isOver ? "" : " (still being played)"))
         text += row("commitment", "\(round.commitment.digest) (\(round.scheme))")
         text += row("seed", seedLine(verification))
+        if !round.entropy.isEmpty {
+            let contributions = round.entropy.map {
+                "\(TerminalText.escaped($0.player)): \(TerminalText.escaped($0.text))"
+            }
+            text += row("entropy", contributions.joined(separator: " · ") + " (mixed into the order)")
+        }
         if let audit = verification.audit {
             text += "cards taken from the stack: \(audit.checks.count)\n"
             let width = String(audit.checks.count).count
@@ -95,6 +101,7 @@ enum RoundVerificationFormatter {
             },
         ]
         object["seed"] = round.seed.map { $0 as Any } ?? NSNull()
+        object["entropy"] = round.entropy.map { ["player": $0.player, "text": $0.text] }
         object["viewer"] = verification.viewer.map { $0 as Any } ?? NSNull()
         object["commitment_holds"] = verification.commitmentHolds.map { $0 as Any } ?? NSNull()
         object["own_cards"] = verification.ownCards.cards.map(\.code)

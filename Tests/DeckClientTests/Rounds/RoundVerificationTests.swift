@@ -94,7 +94,8 @@ struct RoundVerificationTests {
         var generator = SeededRandomNumberGenerator(seed: 43)
         let rounds = 200
         var honest = 0
-        var caught = (swappedCard: 0, alteredSeed: 0, otherCommitment: 0, ownCardMismatch: 0)
+        var caught = (swappedCard: 0, alteredSeed: 0, otherCommitment: 0, ownCardMismatch: 0, entropyLeftOut: 0)
+        var roundsWithEntropy = 0
         for _ in 0..<rounds {
             let seed = (0..<4).map { _ in String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 16) }
                 .joined()
@@ -135,11 +136,23 @@ struct RoundVerificationTests {
             #expect(!mismatchedResult.isVerified && mismatchedResult.ownCards.firstUnmatched == shown, "\(dealt)")
             #expect(mismatchedResult.failures.contains { $0.contains("\(shown.code), dealt into \(viewer)'s hand") })
             caught.ownCardMismatch += mismatchedResult.isVerified ? 0 : 1
+
+            // The players' entropy left out of the round object: the seed's own order is not the stack's.
+            if !fixture.entropy.isEmpty {
+                roundsWithEntropy += 1
+                #expect(honestResult.round.entropy == fixture.entropy)
+                var unmixed = fixture
+                unmixed.entropy = []
+                let unmixedResult = try await verify(unmixed)
+                #expect(!unmixedResult.isVerified && unmixedResult.commitmentHolds == true, "seed \(seed)")
+                caught.entropyLeftOut += unmixedResult.isVerified ? 0 : 1
+            }
         }
         #expect(honest == rounds)
         #expect(caught.swappedCard == rounds)
         #expect(caught.alteredSeed == rounds)
         #expect(caught.otherCommitment == rounds)
         #expect(caught.ownCardMismatch == rounds)
+        #expect(roundsWithEntropy > rounds / 4 && caught.entropyLeftOut == roundsWithEntropy)
     }
 }

@@ -18,6 +18,14 @@ struct RoundVerifyServerTests {
             #expect(round.number == 1 && !round.isOver && !round.isRevealed && round.seed == nil)
             #expect(try await client.deckInfo(deckID: id).round?.commitment == round.commitment)
 
+            // Bo mixes entropy of his own into the order before the first card leaves the stack (riffle-mix-v1).
+            let dice = "bo's dice: 4 1 6"
+            let addEntropy = DeckRequest(
+                pathSegments: ["deck", id, "round", "entropy"],
+                parameters: [URLQueryItem(name: "entropy", value: dice)],
+                changesState: true)
+            #expect(try await bo.send(addEntropy).status == 200)
+
             _ = try await ana.dealToEveryone(deckID: id, count: 3)
             let bosDeal = try #require(try await bo.deal(deckID: id, pile: "bo", count: 2).cards).map(\.card)
             _ = try await cy.draw(deckID: id, count: 1, from: .bottom)
@@ -40,6 +48,7 @@ struct RoundVerifyServerTests {
             #expect(asBo.checks.count == takenCount)
             #expect(asBo.ownCards.cards.count == 5 && asBo.ownCards.holds)
             #expect(Array(asBo.ownCards.cards.suffix(2)) == bosDeal)
+            #expect(asBo.round.entropy == [RoundEntropy(player: "bo", text: dice)])
             let seed = try #require(asBo.round.seed)
             #expect(seed.count == 64)
             #expect(ShuffleCommitment(seed: seed, cards: asBo.startingCards, round: 1) == round.commitment)

@@ -6,7 +6,7 @@
 /// anyone can replay the round on the seed's order and check each card that left the stack (``RoundAudit``).
 ///
 /// A round is over when the next full reshuffle gathers its cards or the host ends it
-/// (``DeckState/endRound()``); only then may its seed be revealed, since the seed shows every hand of the round.
+/// (``DeckState/endRound(using:)``); only then may its seed be revealed, since the seed shows every hand of the round.
 public struct TableRound: Hashable, Sendable {
     /// The most cards the steps of one round keep; past it, the stack's later changes are recorded as
     /// ``RoundAudit/Step/stackReshuffled`` (nothing after it is checked), so that a round of endless draws and

@@ -2,7 +2,7 @@ import PlayingCards
 
 /// One round of a table as its history keeps it (`GET /api/deck/<id>/history/?round=N`): which events are the
 /// round's, its commitment and the cards it covers, whether it is over, and, once its seed is revealed, the seed and
-/// the steps the stack went through, which is all a verifier needs (``RoundAudit``).
+/// the steps the stack went through, which is all a verifier needs (`RoundAudit`).
 ///
 /// A round's events run from the shuffle that started it up to, not including, the shuffle that started the next
 /// one. Everything here comes from the events' round notes (``TableRoundNote``), so a round is known as long as the
@@ -22,7 +22,7 @@ package struct TableRoundHistory: Sendable, Equatable {
     package let reveals: Bool
     /// The seed and the steps, once revealed.
     package let reveal: TableRoundNote.Reveal?
-    /// The players' contributions to the order (``SeedMixing``).
+    /// The players' contributions to the order (`SeedMixing`).
     package let entropy: [RoundEntropy]
 
     /// Round `number` in `steps` (a table's replayed events, in number order), `nil` when the event that started it is

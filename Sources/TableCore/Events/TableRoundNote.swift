@@ -14,7 +14,7 @@ package struct TableRoundNote: Hashable, Sendable {
         package let isOver: Bool
         /// The table's reveal setting after the change.
         package let reveals: Bool
-        /// The players' contributions to the order so far (``SeedMixing``).
+        /// The players' contributions to the order so far (`SeedMixing`).
         package var entropy: [RoundEntropy] = []
     }
 

@@ -19,20 +19,23 @@ export const HISTORY_PAGE_SIZE = 100;
  *   answer (`{events, more, viewer?}`).
  * @param {object} [options]
  * @param {number} [options.pageSize] the events asked for per page.
- * @returns {Promise<{events: {id: number, event: string, data: object}[], viewer: string|null}>}
+ * @returns {Promise<{events: {id: number, event: string, data: object}[], viewer: string|null, round?: object}>}
+ *   `round` only when the pages are a round's (`?round=N`): the last page's `round`, `cards` and `steps`.
  * @throws what `readPage` throws (the history is read whole or not at all).
  */
 export async function readWholeHistory(readPage, { pageSize = HISTORY_PAGE_SIZE } = {}) {
   const events = [];
   let after = 0;
-  let viewer = null;
   for (;;) {
     const page = await readPage({ after, limit: pageSize });
-    viewer = typeof page.viewer === 'string' ? page.viewer : null;
     const fresh = (page.events || []).filter((event) => event.id > after);
     events.push(...fresh);
     // A page that brings nothing new ends the read, whatever `more` says: the next would ask the same again.
-    if (!page.more || fresh.length === 0) return { events, viewer };
+    if (!page.more || fresh.length === 0) {
+      const history = { events, viewer: typeof page.viewer === 'string' ? page.viewer : null };
+      if (page.round) history.round = { round: page.round, cards: page.cards, steps: page.steps };
+      return history;
+    }
     after = fresh[fresh.length - 1].id;
   }
 }

@@ -166,11 +166,14 @@ public struct DeckEvent: Hashable, Sendable {
         public static let pileFace = Kind("pile_face")
         /// The host locked the table (nobody new may join) or unlocked it: ``people``'s ``TablePeople/locked`` says which.
         public static let lock = Kind("lock")
+        /// The host ended the open round (every card went back into the stack) or changed whether rounds are
+        /// revealed; the data's `round` says how the round stands.
+        public static let round = Kind("round")
 
         /// Every kind this version of the SDK knows, each named above. A newer server may send others.
         public static let known: [Kind] = [
             hello, resync, draw, deal, pileAdd, pileDraw, pileShuffle, pileReturn, returned, shuffle, join, leave,
-            rename, seats, turn, presence, pileFace, lock,
+            rename, seats, turn, presence, pileFace, lock, round,
         ]
 
         /// The name.

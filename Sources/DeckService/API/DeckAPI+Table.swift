@@ -43,6 +43,14 @@ extension DeckAPI {
         case .takeBackGift(let receiver):
             guard PileName.isValid(receiver) else { throw APIError(tableError: TableError(kind: .invalidPlayerName)) }
             return .table(.takeBackGift(receiver: receiver))
+        case .round:
+            guard parameters["reveal"] != nil, let reveals = parameters.boolean("reveal") else {
+                throw APIError.badRequest(
+                    "Setting whether rounds are revealed needs the parameter 'reveal': 'true' or 'false'.")
+            }
+            return .table(.revealRounds(reveals))
+        case .endRound:
+            return .table(.endRound)
         }
     }
 

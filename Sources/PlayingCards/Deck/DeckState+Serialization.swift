@@ -11,7 +11,9 @@
 /// little-endian); then the host's name and the turn holder's name (length 0: none) and a table
 /// flags byte (bit 0 strict turns, bit 1 locked, bit 2 gifts follow). With bit 2, the gifts that
 /// may be taken back follow: their count (`UInt8`) and each as the giver's and the receiver's
-/// names and the cards. A deck without such gifts is written exactly as before they existed.
+/// names and the cards. A deck without such gifts is written exactly as before they existed. Bit 3
+/// says the table's latest round follows (``TableRound``: see `append(_:to:)` for its layout), bit
+/// 4 that the table does not reveal its rounds; a table without rounds is written as before.
 ///
 /// Versions 1 to 3 are read too. Version 3 has a player flags byte where version 4 lists the
 /// servers holding the player; its online bit is not read back, since it was written by a server
@@ -90,6 +92,11 @@ extension DeckState {
                 try Self.checkName(gift.receiver)
                 try Self.checkField(gift.cards.count, max: 0xFFFF, "card count")
             }
+            if let round = table.round {
+                try Self.checkField(round.seed.utf8.count, max: 255, "round seed length")
+                try Self.checkField(round.steps.count, max: 0xFFFF, "round step count")
+                for step in round.steps { try Self.checkField(step.cardCount, max: 0xFFFF, "card count") }
+            }
         }
     }
 
@@ -124,7 +131,9 @@ extension DeckState {
             }
             Self.appendText(table.hostName ?? "", to: &bytes)
             Self.appendText(table.turn ?? "", to: &bytes)
-            bytes.append((table.strictTurns ? 1 : 0) | (table.locked ? 2 : 0) | (table.gifts.isEmpty ? 0 : 4))
+            bytes.append(
+                (table.strictTurns ? 1 : 0) | (table.locked ? 2 : 0) | (table.gifts.isEmpty ? 0 : 4)
+                    | (table.round == nil ? 0 : 8) | (table.revealsRounds ? 0 : 16))
             if !table.gifts.isEmpty {
                 bytes.append(UInt8(table.gifts.count))
                 for gift in table.gifts {
@@ -132,6 +141,33 @@ extension DeckState {
                     Self.appendText(gift.receiver, to: &bytes)
                     Self.append(gift.cards, to: &bytes)
                 }
+            }
+            if let round = table.round { Self.append(round, to: &bytes) }
+        }
+    }
+
+    /// A round: its number (`UInt64`), seed and commitment (texts), a flags byte (bit 0 over), the step count
+    /// (`UInt16`) and each step as a kind byte (0 from the top, 1 from the bottom, 2 returned under, 3 reshuffled)
+    /// and, but for a reshuffle, its cards.
+    private static func append(_ round: TableRound, to bytes: inout [UInt8]) {
+        append(UInt64(round.number), to: &bytes)
+        appendText(round.seed, to: &bytes)
+        appendText(round.commitment.digest, to: &bytes)
+        bytes.append(round.isOver ? 1 : 0)
+        appendCount(round.steps.count, to: &bytes)
+        for step in round.steps {
+            switch step {
+            case .fromTop(let cards):
+                bytes.append(0)
+                append(cards, to: &bytes)
+            case .fromBottom(let cards):
+                bytes.append(1)
+                append(cards, to: &bytes)
+            case .returnedToBottom(let cards):
+                bytes.append(2)
+                append(cards, to: &bytes)
+            case .stackReshuffled:
+                bytes.append(3)
             }
         }
     }
@@ -312,7 +348,7 @@ private struct ByteReader {
         let host = try text()
         let turn = try text()
         let tableFlags = try byte()
-        guard tableFlags <= 7 else { throw DeckDecodingError("unknown table flags") }
+        guard tableFlags <= 31 else { throw DeckDecodingError("unknown table flags") }
         let names = Set(players.map { $0.name })
         guard host.isEmpty || names.contains(host), turn.isEmpty || names.contains(turn) else {
             throw DeckDecodingError("a host or turn holder who is not seated")
@@ -329,9 +365,35 @@ private struct ByteReader {
                 gifts.append(gift)
             }
         }
+        let round = tableFlags & 8 != 0 ? try self.round() : nil
         return TableState(
             players: players, hostName: host.isEmpty ? nil : host, turn: turn.isEmpty ? nil : turn,
-            strictTurns: tableFlags & 1 != 0, locked: tableFlags & 2 != 0, gifts: gifts)
+            strictTurns: tableFlags & 1 != 0, locked: tableFlags & 2 != 0, gifts: gifts, round: round,
+            revealsRounds: tableFlags & 16 == 0)
+    }
+
+    mutating func round() throws(DeckDecodingError) -> TableRound {
+        let number = try uint64()
+        guard (1...UInt64(Int32.max)).contains(number) else { throw DeckDecodingError("round number out of range") }
+        let seed = try text()
+        guard let commitment = ShuffleCommitment(digest: try text()), (try? SeededShuffle(seed: seed)) != nil else {
+            throw DeckDecodingError("a round's seed or commitment is not one")
+        }
+        let flags = try byte()
+        guard flags <= 1 else { throw DeckDecodingError("unknown round flags") }
+        let stepCount = try count()
+        var steps: [RoundAudit.Step] = []
+        for _ in 0..<stepCount {
+            switch try byte() {
+            case 0: steps.append(.fromTop(try cards()))
+            case 1: steps.append(.fromBottom(try cards()))
+            case 2: steps.append(.returnedToBottom(try cards()))
+            case 3: steps.append(.stackReshuffled)
+            default: throw DeckDecodingError("unknown round step")
+            }
+        }
+        return TableRound(
+            number: Int(number), seed: seed, commitment: commitment, steps: steps, isOver: flags & 1 != 0)
     }
 
     mutating func text() throws(DeckDecodingError) -> String {

@@ -28,6 +28,8 @@ public struct TableError: Error, Hashable, Sendable {
         case pileIsAHand
         /// A pile name is empty, too long or has characters outside `[-a-zA-Z0-9_]`.
         case invalidPileName
+        /// Ending a round when none is open (no round started yet, or the latest is over).
+        case noRoundOpen
     }
 
     /// What went wrong.
@@ -53,6 +55,7 @@ public struct TableError: Error, Hashable, Sendable {
         case .invalidSeatOrder: self = .invalidSeatOrder
         case .pileIsAHand: self = .pileIsAHand("this pile")
         case .invalidPileName: self = .invalidPileName
+        case .noRoundOpen: self = .noRoundOpen
         }
     }
 
@@ -115,6 +118,10 @@ public struct TableError: Error, Hashable, Sendable {
 
     static let invalidPileName = TableError(
         kind: .invalidPileName, message: "A pile name must be 1 to 64 characters from a-z, A-Z, 0-9, '-' and '_'.")
+
+    static let noRoundOpen = TableError(
+        kind: .noRoundOpen,
+        message: "No round is open: the host's full reshuffle (shuffle/ without remaining=true) starts one.")
 
     static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
 }

@@ -35,6 +35,11 @@ public struct TableState: Hashable, Sendable {
     public internal(set) var locked: Bool
     /// Each giver's latest gift that may still be taken back (see ``TableGift``), at most one per giver.
     public internal(set) var gifts: [TableGift]
+    /// The table's latest round (see ``TableRound``), `nil` before the host's first full reshuffle.
+    public internal(set) var round: TableRound?
+    /// Whether a round's seed is revealed once the round is over (the host's choice, on by default): with it off,
+    /// rounds keep their commitments but nobody can check them.
+    public internal(set) var revealsRounds: Bool
 
     /// Creates a table.
     ///
@@ -45,9 +50,11 @@ public struct TableState: Hashable, Sendable {
     ///   - strictTurns: whether only the turn holder may move cards.
     ///   - locked: whether nobody new may join.
     ///   - gifts: the gifts that may still be taken back.
+    ///   - round: the latest round, if any.
+    ///   - revealsRounds: whether rounds' seeds are revealed once they are over.
     public init(
         players: [TablePlayer] = [], hostName: String? = nil, turn: String? = nil, strictTurns: Bool = false,
-        locked: Bool = false, gifts: [TableGift] = []
+        locked: Bool = false, gifts: [TableGift] = [], round: TableRound? = nil, revealsRounds: Bool = true
     ) {
         self.players = players
         self.hostName = hostName ?? players.first?.name
@@ -55,6 +62,8 @@ public struct TableState: Hashable, Sendable {
         self.strictTurns = strictTurns
         self.locked = locked
         self.gifts = gifts
+        self.round = round
+        self.revealsRounds = revealsRounds
     }
 
     /// The host (see ``hostName``), `nil` when nobody is seated.

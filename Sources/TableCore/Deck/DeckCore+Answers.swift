@@ -14,6 +14,8 @@ extension DeckCore {
     /// a seated deck adds its `players`, `host`, `turn` and `strict_turns` (``TablePlayersJSON``);
     /// a deck without players answers as the public API does, watched or not.
     ///
+    /// A seated deck adds its latest `round` (``TableRoundNote/Round/json(latestOf:)``), once the host has started one.
+    ///
     /// A shuffle made with a `seed` says so: the answer adds `seed`, the seed it was made with (a Riffle extension;
     /// without one the answer is the public API's).
     package func deckSummary(
@@ -24,6 +26,7 @@ extension DeckCore {
         body.add("shuffled", bool: deck.shuffled)
         if let seed { body.add("seed", string: seed.seed) }
         if withTable, deck.isSeated { TablePlayersJSON.addTable(deck, to: &body) }
+        if deck.isSeated, let round = TableRoundNote.Round.json(latestOf: deck) { body.add("round", json: round) }
         return APIResponse(json: body.finished())
     }
 
@@ -82,5 +85,21 @@ extension DeckCore {
     /// The `piles` object as `viewer` may see it (see ``TablePilesJSON``).
     package func pilesJSON(_ deck: DeckState, listing: String?, viewer: String?) -> String {
         TablePilesJSON.piles(deck, listing: listing, viewer: viewer, cardJSON: cardJSON)
+    }
+}
+
+extension DeckCore {
+    /// A fresh secret seed for a round: 256 bits from `generator`, as 64 lowercase hexadecimal digits.
+    package static func freshSeed<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for _ in 0..<4 {
+            let word = generator.next()
+            for shift in stride(from: 60, through: 0, by: -4) {
+                text.append(digits[Int((word >> UInt64(shift)) & 0xf)])
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -86,6 +86,9 @@ package struct DeckCore: Sendable {
                 return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
             }
             let before = deck
+            if working.table?.round?.number == before.table?.round?.number {
+                working.noteStackChange(since: before.stack)
+            }
             working.noteGifts(
                 afterChangeBy: player, before: before,
                 gift: Self.gift(of: request, by: player, before: before, after: working))
@@ -178,6 +181,10 @@ package struct DeckCore: Sendable {
             switch (onlyRemaining, seed) {
             case (true, nil): deck.shuffleRemaining(using: &generator)
             case (true, let seed?): deck.shuffleRemaining(seededBy: seed)
+            case (false, nil) where deck.isSeated:
+                // The host's new round: a fresh secret seed, committed to in the answer and the event.
+                let secret = try SeededShuffle(seed: Self.freshSeed(using: &generator))
+                try deck.startRound(seed: secret, jokersEnabled: jokers, partialContents: contents)
             case (false, nil): deck.shuffleAll(jokersEnabled: jokers, partialContents: contents, using: &generator)
             case (false, let seed?): deck.shuffleAll(jokersEnabled: jokers, partialContents: contents, seededBy: seed)
             }
@@ -231,7 +238,7 @@ package struct DeckCore: Sendable {
         case .leave(let name):
             return try leave(name, deckID: id, on: &deck, player: player, using: &generator)
         case .table(let table):
-            return try change(table, deckID: id, on: &deck, player: player)
+            return try change(table, deckID: id, on: &deck, player: player, using: &generator)
         }
     }
 
@@ -262,7 +269,7 @@ extension APIError {
         switch tableError.kind {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
-        case .pileIsAHand: self.init(status: .conflict, message: tableError.message)
+        case .pileIsAHand, .noRoundOpen: self.init(status: .conflict, message: tableError.message)
         case .tableLocked: self.init(status: .forbidden, message: tableError.message)
         case .tableFull, .invalidPlayerName, .reservedPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong,
             .invalidSeatOrder,

@@ -19,6 +19,11 @@ package enum TableRequest: Hashable, Sendable {
     /// `POST /api/deck/<id>/player/<name>/take-back/`: the caller takes back their latest gift to
     /// that player, while the player has not moved since (see `TableGift` in PlayingCards).
     case takeBackGift(receiver: String)
+    /// `POST /api/deck/<id>/round/end/`: the host ends the open round; every card goes back under the stack, and the
+    /// round's seed is revealed when the table reveals its rounds.
+    case endRound
+    /// `POST /api/deck/<id>/round/`: whether the table's rounds are revealed once over (the host).
+    case revealRounds(Bool)
 
     /// Where `to=` sends the turn marker.
     package enum TurnTarget: Hashable, Sendable {
@@ -41,6 +46,7 @@ package enum TableRequest: Hashable, Sendable {
         case .dealToEveryone: .deal
         // Cards moved from one hand to another, as the gift itself was.
         case .takeBackGift: .pileAdd
+        case .endRound, .revealRounds: .round
         }
     }
 }

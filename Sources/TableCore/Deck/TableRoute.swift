@@ -17,4 +17,8 @@ package enum TableRoute: Hashable, Sendable {
     case dealToEveryone
     /// `deck/<id>/player/<name>/take-back/`: the caller takes back their latest gift to that player.
     case takeBackGift(receiver: String)
+    /// `deck/<id>/round/`: the host's reveal setting.
+    case round
+    /// `deck/<id>/round/end/`: the host ends the open round.
+    case endRound
 }

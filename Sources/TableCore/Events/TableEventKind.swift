@@ -26,6 +26,8 @@ package enum TableEventKind: String, CaseIterable, Sendable {
     case seats
     case turn
     case lock
+    /// The host ended the open round or changed whether rounds are revealed.
+    case round
     /// A player came online or went offline.
     case presence
 }

@@ -23,6 +23,10 @@ import PlayingCards
 ///   turn marker                holder (text, empty: none), flags (bit 0 strict, bit 1 locked)
 ///   face-down piles            names before, names after (with `changed` counts only)
 ///   face turn                  pile name, face down (0|1), card count, one ordinal per card shown
+///   round (bit 4)              number, commitment (text), flags (bit 0 over, bit 1 reveals, bit 2 starting
+///                              cards follow, bit 3 a reveal follows); starting cards (count, ordinals);
+///                              reveal: number, commitment, seed (texts), steps (count, then each: 0 top |
+///                              1 bottom | 2 under, count, ordinals | 3 reshuffled)
 /// place                        0 stack, 1 drawn, 2 pile + name
 /// piles                        count, then each: name, count
 /// ```
@@ -48,7 +52,7 @@ extension TableEventRecord {
         writer.bytes.reserveCapacity(48 + moves.reduce(0) { $0 + $1.cards.count + 4 })
         var faceDownPiles: TableCountChange.Players?
         if case .changed(let change) = counts { faceDownPiles = change.faceDown }
-        let hasTable = seating != nil || turn != nil || faceDownPiles != nil || face != nil
+        let hasTable = seating != nil || turn != nil || faceDownPiles != nil || face != nil || round != nil
         writer.byte(hasTable ? Self.tableBinaryVersion : Self.binaryVersion)
         writer.name(kind)
         writer.name(player ?? "")
@@ -99,7 +103,7 @@ extension TableEventRecord {
         if hasTable {
             writer.byte(
                 (seating != nil ? 1 : 0) | (turn != nil ? 2 : 0) | (faceDownPiles != nil ? 4 : 0)
-                    | (face != nil ? 8 : 0))
+                    | (face != nil ? 8 : 0) | (round != nil ? 16 : 0))
             if let seating {
                 writer.count(seating.players.count)
                 for seat in seating.players {
@@ -123,6 +127,7 @@ extension TableEventRecord {
                 writer.count(face.revealed.count)
                 for card in face.revealed { writer.byte(card.ordinal) }
             }
+            if let round { writer.round(round) }
         }
         return writer.bytes
     }
@@ -202,9 +207,10 @@ extension TableEventRecord {
         var seating: TableSeating?
         var turn: TableTurnMarker?
         var face: TableFaceTurn?
+        var round: TableRoundNote?
         if first == Self.tableBinaryVersion {
             let flags = try reader.byte()
-            guard flags != 0, flags <= 15 else { throw TableEventRecordError("invalid table section") }
+            guard flags != 0, flags <= 31 else { throw TableEventRecordError("invalid table section") }
             if flags & 1 != 0 {
                 var seats: [TableSeating.Seat] = []
                 for _ in 0..<(try reader.listCount()) {
@@ -246,11 +252,12 @@ extension TableEventRecord {
                 }
                 face = TableFaceTurn(pile: pile, faceDown: faceDown, revealed: revealed)
             }
+            if flags & 16 != 0 { round = try reader.round() }
         }
         guard reader.isAtEnd else { throw TableEventRecordError("trailing bytes") }
         self.init(
             kind: kind, player: player.isEmpty ? nil : player, moves: moves, counts: counts, seating: seating,
-            turn: turn, face: face)
+            turn: turn, face: face, round: round)
     }
 }
 
@@ -289,6 +296,41 @@ private struct RecordWriter {
         for pile in list {
             name(pile.name)
             count(pile.remaining)
+        }
+    }
+
+    mutating func cards(_ list: [Card]) {
+        count(list.count)
+        for card in list { byte(card.ordinal) }
+    }
+
+    mutating func round(_ note: TableRoundNote) {
+        count(note.round.number)
+        name(note.round.commitment.digest)
+        byte(
+            (note.round.isOver ? 1 : 0) | (note.round.reveals ? 2 : 0) | (note.startingCards != nil ? 4 : 0)
+                | (note.revealed != nil ? 8 : 0))
+        if let cards = note.startingCards { self.cards(cards) }
+        if let revealed = note.revealed {
+            count(revealed.number)
+            name(revealed.commitment.digest)
+            name(revealed.seed)
+            count(revealed.steps.count)
+            for step in revealed.steps {
+                switch step {
+                case .fromTop(let cards):
+                    byte(0)
+                    self.cards(cards)
+                case .fromBottom(let cards):
+                    byte(1)
+                    self.cards(cards)
+                case .returnedToBottom(let cards):
+                    byte(2)
+                    self.cards(cards)
+                case .stackReshuffled:
+                    byte(3)
+                }
+            }
         }
     }
 
@@ -376,6 +418,50 @@ private struct RecordReader {
             piles.append(TableSnapshot.PileCount(name: name, remaining: try count()))
         }
         return piles
+    }
+
+    mutating func cards() throws(TableEventRecordError) -> [Card] {
+        var cards: [Card] = []
+        for _ in 0..<(try listCount()) {
+            guard let card = Card(ordinal: try byte()) else { throw TableEventRecordError("unknown card") }
+            cards.append(card)
+        }
+        return cards
+    }
+
+    mutating func commitment() throws(TableEventRecordError) -> ShuffleCommitment {
+        guard let commitment = ShuffleCommitment(digest: try text()) else {
+            throw TableEventRecordError("invalid commitment")
+        }
+        return commitment
+    }
+
+    mutating func round() throws(TableEventRecordError) -> TableRoundNote {
+        let number = try count()
+        let commitment = try self.commitment()
+        let flags = try byte()
+        guard flags <= 15 else { throw TableEventRecordError("invalid round flags") }
+        let round = TableRoundNote.Round(
+            number: number, commitment: commitment, isOver: flags & 1 != 0, reveals: flags & 2 != 0)
+        let startingCards = flags & 4 != 0 ? try cards() : nil
+        var revealed: TableRoundNote.Reveal?
+        if flags & 8 != 0 {
+            let number = try count()
+            let commitment = try self.commitment()
+            let seed = try text()
+            var steps: [RoundAudit.Step] = []
+            for _ in 0..<(try listCount()) {
+                switch try byte() {
+                case 0: steps.append(.fromTop(try cards()))
+                case 1: steps.append(.fromBottom(try cards()))
+                case 2: steps.append(.returnedToBottom(try cards()))
+                case 3: steps.append(.stackReshuffled)
+                default: throw TableEventRecordError("invalid round step")
+                }
+            }
+            revealed = TableRoundNote.Reveal(number: number, commitment: commitment, seed: seed, steps: steps)
+        }
+        return TableRoundNote(round: round, startingCards: startingCards, revealed: revealed)
     }
 
     mutating func place() throws(TableEventRecordError) -> CardLocation {

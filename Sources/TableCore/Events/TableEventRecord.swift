@@ -35,10 +35,12 @@ package struct TableEventRecord: Hashable, Sendable {
     package let turn: TableTurnMarker?
     /// The pile a `pile_face` change turned, and the cards it showed everyone when turned face up.
     package let face: TableFaceTurn?
+    /// What the change did to the table's rounds, when it started, ended or revealed one or changed the setting.
+    package let round: TableRoundNote?
 
     package init(
         kind: String, player: String?, moves: [CardMove], counts: Counts, seating: TableSeating? = nil,
-        turn: TableTurnMarker? = nil, face: TableFaceTurn? = nil
+        turn: TableTurnMarker? = nil, face: TableFaceTurn? = nil, round: TableRoundNote? = nil
     ) {
         self.kind = kind
         self.player = player
@@ -47,6 +49,7 @@ package struct TableEventRecord: Hashable, Sendable {
         self.seating = seating
         self.turn = turn
         self.face = face
+        self.round = round
     }
 
     /// The record of the change from `before` to `after`.
@@ -67,6 +70,7 @@ package struct TableEventRecord: Hashable, Sendable {
         self.kind = kind
         self.player = player
         self.face = face
+        round = TableRoundNote(before: before, after: after)
         self.moves = moves ?? after.moves(since: before)
         counts = .changed(TableCountChange(before: before, after: after))
         if before.table == after.table {

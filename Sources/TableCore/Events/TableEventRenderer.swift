@@ -97,7 +97,20 @@ package struct TableEventRenderer: Sendable {
             data.add("face", string: face.faceDown ? "down" : "up")
             if !face.faceDown { data.add("cards", json: cardJSON.array(face.revealed)) }
         }
+        if let note = record.round { Self.addRound(note, to: &data) }
         return (record.kind, data.finished())
+    }
+
+    /// A change of the table's rounds, the same for every viewer: `round`, the latest round (with its `seed` when the
+    /// change revealed it), and `revealed`, the round before it, when the change revealed that one's seed.
+    static func addRound(_ note: TableRoundNote, to data: inout JSONObjectWriter) {
+        let revealed = note.revealed
+        data.add("round", json: note.round.json(seed: revealed?.number == note.round.number ? revealed?.seed : nil))
+        if let revealed, revealed.number != note.round.number {
+            let earlier = TableRoundNote.Round(
+                number: revealed.number, commitment: revealed.commitment, isOver: true, reveals: true)
+            data.add("revealed", json: earlier.json(seed: revealed.seed))
+        }
     }
 
     /// The visibility rule for events: what `viewer` is told of a change's moves.

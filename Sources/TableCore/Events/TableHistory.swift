@@ -38,14 +38,15 @@ package enum TableHistory {
         viewer.flatMap { name in steps.last { !$0.snapshot.players.contains(name) }?.number } ?? 0
     }
 
-    /// The entries of `steps` numbered above `after`, at most `limit` of them, as `viewer` is shown them.
+    /// The entries of `steps` numbered above `after`, at most `limit` of them, as `viewer` is shown them; only those
+    /// numbered within `numbers` when given (a round's).
     package static func entries(
         _ steps: [TableEventReplay.Step], after: Int64, limit: Int, deckID: String, viewer: String?,
-        renderer: TableEventRenderer
+        renderer: TableEventRenderer, within numbers: ClosedRange<Int64>? = nil
     ) -> [Entry] {
         let seatedAfter = Self.viewer(of: steps, for: viewer)
         var entries: [Entry] = []
-        for step in steps where step.number > after {
+        for step in steps where step.number > after && numbers?.contains(step.number) != false {
             guard entries.count < limit else { break }
             let shown = renderer.eventParts(step, deckID: deckID, viewer: step.number > seatedAfter ? viewer : nil)
             entries.append(Entry(number: step.number, kind: shown.kind, data: shown.data))
@@ -54,9 +55,10 @@ package enum TableHistory {
     }
 
     /// The history page's answer: `{"success", "deck_id", "change_number", "events": [{"id", "event", "data"}],
-    /// "more"}`, with `viewer` when a player asks. `more` says whether events after the page's last are kept.
+    /// "more"}`, with `viewer` when a player asks. `more` says whether events after the page's last are kept (of the
+    /// round, for a round's page, which adds `round`: ``TableRoundHistory/json()``).
     package static func answer(
-        _ entries: [Entry], deckID: String, changeNumber: Int64, viewer: String?
+        _ entries: [Entry], deckID: String, changeNumber: Int64, viewer: String?, round: TableRoundHistory? = nil
     ) -> APIResponse {
         var events: [String] = []
         events.reserveCapacity(entries.count)
@@ -73,7 +75,9 @@ package enum TableHistory {
         body.add("change_number", int: Int(changeNumber))
         if let viewer { body.add("viewer", string: viewer) }
         body.add("events", json: "[" + events.joined(separator: ",") + "]")
-        body.add("more", bool: (entries.last?.number ?? changeNumber) < changeNumber)
+        let last = round?.numbers.upperBound ?? changeNumber
+        body.add("more", bool: (entries.last?.number ?? last) < last)
+        if let round { body.add("round", json: round.json()) }
         return APIResponse(json: body.finished(), changeNumber: changeNumber)
     }
 }

@@ -22,6 +22,11 @@ extension DeckCore {
             throw .onlyHostDealsToEveryone(host)
         case .lock:
             throw APIError(status: .forbidden, message: "Only the host, " + host + ", may lock or unlock the table.")
+        case .endRound, .revealRounds:
+            throw APIError(
+                status: .forbidden,
+                message: "Only the host, " + host + ", may end a round or change whether rounds "
+                    + "are revealed.")
         case .face, .takeBackGift:
             return
         case .turn(let target, let strict):
@@ -48,8 +53,8 @@ extension DeckCore {
     }
 
     /// Makes a table change and answers with the table as the caller sees it.
-    package func change(
-        _ request: TableRequest, deckID id: String, on deck: inout DeckState, player: String?
+    package func change<G: RandomNumberGenerator>(
+        _ request: TableRequest, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
     ) throws -> APIResponse {
         if case .face(let pile, let faceDown) = request {
             try deck.setFace(ofPile: pile, faceDown: faceDown)
@@ -78,6 +83,10 @@ extension DeckCore {
             if let strict { deck.setStrictTurns(strict) }
         case .lock(let locked):
             deck.setLocked(locked)
+        case .endRound:
+            try deck.endRound(using: &generator)
+        case .revealRounds(let reveals):
+            deck.setRevealsRounds(reveals)
         case .face:
             break
         case .dealToEveryone(let count):
@@ -89,6 +98,7 @@ extension DeckCore {
         TablePlayersJSON.addTable(deck, to: &body)
         body.add("remaining", int: deck.remaining)
         body.add("piles", json: pilesJSON(deck, listing: nil, viewer: player))
+        if let round = TableRoundNote.Round.json(latestOf: deck) { body.add("round", json: round) }
         return APIResponse(json: body.finished())
     }
 }

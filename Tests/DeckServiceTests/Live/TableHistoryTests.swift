@@ -20,11 +20,17 @@ import Testing
     }
 
     /// Every page of the history after `after`, `limit` events a page, as `token`'s holder is shown it.
-    static func history(_ table: TestTable, token: String?, after: Int64, limit: Int) async throws -> [Shown] {
+    /// With `round`, only that round's events (`round=N`); `rounds` collects each page's `round` object.
+    static func history(
+        _ table: TestTable, token: String?, after: Int64, limit: Int, round: Int? = nil,
+        rounds: inout [[String: Any]]
+    ) async throws -> [Shown] {
         var shown: [Shown] = []
         var cursor = after
         while true {
-            let page = try await send("GET", table.deckURL + "/history/?after=\(cursor)&limit=\(limit)", token: token)
+            let query = "after=\(cursor)&limit=\(limit)" + (round.map { "&round=\($0)" } ?? "")
+            let page = try await send("GET", table.deckURL + "/history/?" + query, token: token)
+            if let object = page.object["round"] as? [String: Any] { rounds.append(object) }
             guard page.status == 200 else { throw TableTestError("history: \(page.status) \(page.body)") }
             let events = try #require(page.object["events"] as? [[String: Any]])
             #expect(events.count <= limit)
@@ -36,6 +42,19 @@ import Testing
             }
             guard page.object["more"] as? Bool == true, let last = shown.last?.id else { return shown }
             cursor = last
+        }
+    }
+
+    static func history(_ table: TestTable, token: String?, after: Int64, limit: Int) async throws -> [Shown] {
+        var rounds: [[String: Any]] = []
+        return try await history(table, token: token, after: after, limit: limit, rounds: &rounds)
+    }
+
+    static func shown(_ events: [EventStreamReader.Event]) throws -> [Shown] {
+        try events.map {
+            Shown(
+                id: try #require($0.id), kind: $0.kind,
+                data: try canonical(try JSONSerialization.jsonObject(with: Data($0.data.utf8))))
         }
     }
 
@@ -77,14 +96,31 @@ import Testing
             let streamed = try await onOwnThread {
                 try streams[index].events(until: { $0.id == end }).filter { ($0.id ?? 0) > start }
             }
-            let expected = try streamed.map {
-                Shown(
-                    id: try #require($0.id), kind: $0.kind,
-                    data: try Self.canonical(try JSONSerialization.jsonObject(with: Data($0.data.utf8))))
-            }
+            let expected = try Self.shown(streamed)
             #expect(expected.count == Int(end - start), "\(viewer.name)'s stream")
             let history = try await Self.history(table, token: viewer.token, after: start, limit: 2)
             #expect(history == expected, "\(viewer.name)'s history")
+        }
+
+        // The host's next full reshuffle ends round 1 (the first shuffle above started it) and reveals its seed:
+        // round 1's history, for every viewer, is what their stream showed of it, and the seed showed in none of it.
+        let next = try await send("GET", table.deckURL + "/shuffle/", token: ana)
+        let revealing = try #require(
+            next.etag.flatMap { Int64($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) })
+        for (index, viewer) in viewers.enumerated() {
+            let streamed = try await onOwnThread {
+                try streams[index].events(until: { $0.id == revealing }).filter { ($0.id ?? 0) > start }
+            }
+            let roundOne = try Self.shown(streamed.filter { ($0.id ?? 0) <= end })
+            var rounds: [[String: Any]] = []
+            let history = try await Self.history(
+                table, token: viewer.token, after: 0, limit: 2, round: 1, rounds: &rounds)
+            #expect(history == roundOne, "\(viewer.name)'s history of round 1")
+            let seed = try #require(rounds.first?["seed"] as? String, "round 1 is revealed")
+            #expect(rounds.allSatisfy { $0["number"] as? Int == 1 && $0["over"] as? Bool == true })
+            #expect(!roundOne.contains { $0.data.contains(seed) }, "the seed showed before its round was over")
+            let reveal = try #require(streamed.last)
+            #expect(reveal.kind == "shuffle" && reveal.data.contains(seed))
         }
     }
 

@@ -27,27 +27,42 @@ struct RandomTable {
         if Bool.random(using: &generator) {
             try? deck.reorderSeats((0..<playerCount).map(playerName).shuffled(using: &generator))
         }
+        // A round open (its secret seed in the state), now and then one whose table does not reveal rounds.
+        if Bool.random(using: &generator) {
+            try deck.startRound(seed: try SeededShuffle(seed: DeckCore.freshSeed(using: &generator)))
+            deck.setRevealsRounds(Int.random(in: 0..<4, using: &generator) > 0)
+        }
         if Bool.random(using: &generator) {
             try? deck.setTurn(playerName(Int.random(in: 0..<playerCount, using: &generator)))
             deck.setStrictTurns(Bool.random(using: &generator))
         }
+        // Each change of the stack is noted in the open round, as the core notes a request's.
+        func noting(_ change: (inout DeckState) -> Void) {
+            let before = deck.stack
+            change(&deck)
+            deck.noteStackChange(since: before)
+        }
         for seat in 0..<playerCount {
-            _ = try? deck.deal(
-                toPile: playerName(seat), count: min(deck.remaining, Int.random(in: 0...6, using: &generator)))
+            let count = min(deck.remaining, Int.random(in: 0...6, using: &generator))
+            noting { _ = try? $0.deal(toPile: playerName(seat), count: count) }
         }
         for pile in publicPiles where Bool.random(using: &generator) {
-            _ = try? deck.deal(toPile: pile, count: min(deck.remaining, Int.random(in: 0...4, using: &generator)))
+            let count = min(deck.remaining, Int.random(in: 0...4, using: &generator))
+            noting { _ = try? $0.deal(toPile: pile, count: count) }
             if Bool.random(using: &generator) {
-                let outcome = try? deck.draw(count: Int.random(in: 0...3, using: &generator), using: &generator)
-                _ = try? deck.addToPile(named: pile, cards: outcome?.cards ?? [])
+                let count = Int.random(in: 0...3, using: &generator)
+                noting { deck in
+                    let outcome = try? deck.draw(count: count, using: &generator)
+                    _ = try? deck.addToPile(named: pile, cards: outcome?.cards ?? [])
+                }
             }
         }
-        _ = try? deck.draw(count: Int.random(in: 0...5, using: &generator), using: &generator)
+        let drawCount = Int.random(in: 0...5, using: &generator)
+        noting { _ = try? $0.draw(count: drawCount, using: &generator) }
         // Face-down piles: a stock dealt face down, and public piles turned over.
         if Bool.random(using: &generator) {
-            _ = try? deck.deal(
-                toPile: "stock", count: min(deck.remaining, Int.random(in: 0...6, using: &generator)),
-                creatingFaceDown: true)
+            let count = min(deck.remaining, Int.random(in: 0...6, using: &generator))
+            noting { _ = try? $0.deal(toPile: "stock", count: count, creatingFaceDown: true) }
         }
         for pile in publicPiles where deck.pile(named: pile) != nil && Int.random(in: 0..<3, using: &generator) == 0 {
             _ = try? deck.setFace(ofPile: pile, faceDown: true)
@@ -84,7 +99,7 @@ struct RandomTable {
         }
         func source() -> DrawSource { [.top, .bottom, .random].randomElement(using: &generator) ?? .top }
         let faceDown = Int.random(in: 0..<4, using: &generator) == 0
-        switch Int.random(in: 0..<22, using: &generator) {
+        switch Int.random(in: 0..<24, using: &generator) {
         case 0: return .info
         case 1:
             // Now and then with a seed, which a seated deck refuses.
@@ -120,6 +135,10 @@ struct RandomTable {
             return .table(.face(pile: pile(), faceDown: Bool.random(using: &generator)))
         case 21:
             return .table(.dealToEveryone(count: Int.random(in: 0...4, using: &generator)))
+        case 22:
+            return .table(.endRound)
+        case 23:
+            return .table(.revealRounds(Bool.random(using: &generator)))
         case 17:
             var order = players.shuffled(using: &generator)
             if Int.random(in: 0..<4, using: &generator) == 0 { order = Array(order.dropLast()) }

@@ -95,6 +95,13 @@ extension APIEndpoint {
         APIEndpoint(
             "lock", paths: ["deck/:deck/lock/"],
             handler: .deck { try DeckAPI.tableRequest(.lock, $0.parameters, method: $0.method) }),
+        // Rounds (issue 43): the host's reveal setting and the end of the open round.
+        APIEndpoint(
+            "round", paths: ["deck/:deck/round/"],
+            handler: .deck { try DeckAPI.tableRequest(.round, $0.parameters, method: $0.method) }),
+        APIEndpoint(
+            "round-end", paths: ["deck/:deck/round/end/"],
+            handler: .deck { try DeckAPI.tableRequest(.endRound, $0.parameters, method: $0.method) }),
         APIEndpoint(
             "rename", paths: ["deck/:deck/player/:player/rename/"],
             handler: .deck {

@@ -7,4 +7,5 @@
 export const EVENT_KINDS = [
   'hello', 'resync', 'draw', 'deal', 'pile_add', 'pile_draw', 'pile_return', 'pile_shuffle', 'return', 'shuffle',
   'join', 'leave', 'presence', 'turn', 'seats', 'rename', 'pile_face', 'lock',
+  'round',
 ];

@@ -59,6 +59,20 @@ function otherWords(kind, data, me, nameOf, shownBefore) {
   return `${who} changed the table.`;
 }
 
+/**
+ * A change of the table's rounds, in words (commit and reveal): the host's `round` event (the round ended, or the
+ * table's reveal setting changed; `earlier`, the round as the replay knew it before, tells which), or null.
+ */
+function roundWords(kind, data, who, earlier) {
+  const round = data.round;
+  if (kind !== 'round' || !round || typeof round.number !== 'number') return null;
+  if (round.over && !(earlier && earlier.number === round.number && earlier.over)) {
+    return `${who} ended round ${round.number}: every card is back in the deck${round.seed ? '; its seed is revealed' : ''}.`;
+  }
+  if (round.seed && !(earlier && earlier.seed)) return `Round ${round.number}'s seed is revealed.`;
+  return `${who} set the table ${round.reveal ? 'to reveal' : 'not to reveal'} its rounds' seeds.`;
+}
+
 /** The cards the viewer may see in a place: its codes when every one is known, else null (a count only). */
 function seenCards(pile, unknown, name) {
   return pile.cards && !unknown.has(name) ? pile.cards.slice() : null;
@@ -105,6 +119,7 @@ export function replaySteps(events, { me, nameOf = (name) => name }) {
   const drawn = { remaining: 0, cards: [], touched: false };
   let roster = emptyRoster();
   let names = {};
+  let latestRound = null;
   const shownName = (name) => {
     const player = roster.players.find((entry) => entry.name === name);
     return player ? player.displayName : names[name] || nameOf(name);
@@ -116,8 +131,14 @@ export function replaySteps(events, { me, nameOf = (name) => name }) {
     const shownBefore = data.player ? shownName(data.player) : null;
     roster = updateRoster(roster, data, kind);
     names = rememberNames(names, roster);
-    const words = describeEvent(kind, data, me, before, shownName)
+    const who = data.player ? (me && data.player === me ? 'You' : shownName(data.player)) : 'The host';
+    let words = roundWords(kind, data, who, latestRound) || describeEvent(kind, data, me, before, shownName)
       || otherWords(kind, data, me, shownName, shownBefore);
+    // The next round's shuffle reveals the round before it (when the table reveals its rounds).
+    if (kind === 'shuffle' && data.revealed && typeof data.revealed.number === 'number') {
+      words += ` Round ${data.revealed.number}'s seed is revealed.`;
+    }
+    if (data.round && typeof data.round === 'object') latestRound = data.round;
     applyTableEvent(table, data, me);
     followKnowledge(table, unknown, drawn, kind, data);
     const places = placesOf(table, unknown, drawn, me, roster, shownName);

@@ -17,6 +17,7 @@ import json
 import re
 import urllib.request
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -66,7 +67,7 @@ def step_shown(driver):
 
 
 def verify_section(driver):
-    return driver.find_element(By.XPATH, f"{PANEL}//section[.//h3[normalize-space()='Verify this round']]")
+    return driver.find_element(By.XPATH, "//section[h3[normalize-space()='Verify this round']]")
 
 
 def verify_lines(driver):
@@ -92,7 +93,10 @@ def choose_round(driver, label, number, count_events):
     Select(field(driver, "Show")).select_by_visible_text(label)
     PageWait(driver, 10).until(
         lambda d: any(line == f"Event 1 of {count_events}" for line in panel_lines(d)), f"round {number} never showed")
-    PageWait(driver, 10).until(lambda d: fact(d, "Round").startswith(f"{number},"), "the check names the round")
+    try:
+        PageWait(driver, 10).until(lambda d: fact(d, "Round").startswith(f"{number},"))
+    except TimeoutException:
+        raise AssertionError(f"the check never named round {number}: {panel_lines(driver)}") from None
 
 
 def replay(driver, count):
@@ -122,12 +126,12 @@ def check_shown(driver, expected, viewer_words):
     assert fact(driver, "Round") == "1, over"
     assert fact(driver, "Commitment") == expected["commitment"]
     assert fact(driver, "Seed") == expected["seed"]
-    assert fact(driver, "Recomputed here") == f"{expected['commitment']}: matches the commitment"
+    assert fact(driver, "Recomputed here") == f"{expected['commitment']}\nIt matches the commitment."
     assert ("Computed in this browser by PlayingCards' own shuffle, built for WebAssembly (shuffle.wasm).") in lines
     assert list_items(driver, "The stack, step by step") == expected["steps"]
     rows = list_items(driver, "Every card taken, checked")
     assert rows == expected["rows"], rows
-    mine = verify_section(driver).find_element(By.XPATH, ".//section[.//h4[normalize-space()='Your cards']]")
+    mine = verify_section(driver).find_element(By.XPATH, ".//section[h4[normalize-space()='Your cards']]")
     assert mine.text.split("\n")[1] == viewer_words
     summary = verify_section(driver).find_element(By.TAG_NAME, "summary")
     assert summary.text == f"The seed's order: {len(expected['order'])} cards, top first"
@@ -158,13 +162,13 @@ def expected_check(round_one, shuffle):
                             "The seed's order has it there.")
             left -= len(taken)
             noun = "card" if len(taken) == 1 else "cards"
-            steps.append(f"{len(steps) + 1}. {len(taken)} {noun} taken {words[step['step']]}: {left} left.")
+            steps.append(f"{len(taken)} {noun} taken {words[step['step']]}: {left} left.")
         else:
             assert step["step"] == "under", step
             stack += taken
             left += len(taken)
             noun = "card" if len(taken) == 1 else "cards"
-            steps.append(f"{len(steps) + 1}. {len(taken)} {noun} put back under the stack: {left} in it.")
+            steps.append(f"{len(taken)} {noun} put back under the stack: {left} in it.")
     return {"commitment": round_one["round"]["commitment"], "seed": seed, "order": order, "rows": rows,
             "steps": steps, "taken": [code for step in round_one["steps"] if step["step"] in words
                                       for code in step["cards"]]}
@@ -261,6 +265,33 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     assert not [line for line in verify_lines(other) if line.startswith("Verified")]
     screenshot(other, "verify-spectator-round-2-360x740")
 
+    # The check can fail: the same round with two of its first cards swapped in the answer (as a server that dealt
+    # other cards than the committed order would record them) is not verified, and the page says where.
+    other.execute_script("""
+        const fetched = window.fetch;
+        window.fetch = async (url, options) => {
+          const response = await fetched(url, options);
+          if (!String(url).includes('round=1')) return response;
+          const page = await response.json();
+          const cards = page.round.steps[0].cards;
+          [cards[0], cards[1]] = [cards[1], cards[0]];
+          return new Response(JSON.stringify(page), { status: response.status, headers: response.headers });
+        };""")
+    first, second = expected["taken"][:2]
+    choose_round(other, "Round 1", 1, len(spectator_round["events"]))
+    PageWait(other, 15).until(lambda d: any(line.startswith("Not verified") for line in verify_lines(d)),
+                              "the swapped cards were never caught")
+    lines = verify_lines(other)
+    assert "Not verified: 2 cards were not where the seed's order has them (card 1, 2)." in lines, lines
+    assert VERIFIED not in lines
+    rows = list_items(other, "Every card taken, checked")
+    assert rows[0] == (f"Card 1: the {card_name(second)}, from the top. The seed's order has the {card_name(first)} "
+                       "there: it does not match."), rows[0]
+    assert rows[2:] == expected["rows"][2:]
+    assert fact(other, "Recomputed here") == f"{expected['commitment']}\nIt matches the commitment."
+    other.execute_script("arguments[0].scrollIntoView({block: 'start'})", verify_section(other))
+    screenshot(other, "verify-spectator-tampered-360x740")
+
     # Cy, on a laptop: her own cards are cross-checked.
     text_shown(driver, "Your hand: 0 cards")
     open_history(driver, "verify-menu-player-1440x900")
@@ -269,7 +300,7 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
            "them.")
     check_shown(driver, expected, own)
     cross = [item.text for item in verify_section(driver).find_elements(
-        By.XPATH, ".//section[.//h4[normalize-space()='Your cards']]//li")]
+        By.XPATH, ".//section[h4[normalize-space()='Your cards']]//li")]
     assert cross == [f"The {card_name(code)}: card {row} taken, where the seed's order has it."
                      for code, row in zip(mine, rows_of_mine)], cross
     steps = replay(driver, len(cy_round["events"]))
@@ -279,6 +310,9 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     assert run_axe(driver, axe_source(), "play-verify-player-1440x900") == []
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", verify_section(driver))
     screenshot(driver, "verify-player-1440x900")
+    own_cards = verify_section(driver).find_element(By.XPATH, ".//h4[normalize-space()='Your cards']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", own_cards)
+    screenshot(driver, "verify-player-own-cards-1440x900")
     set_viewport(driver, 360, 740)
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", verify_section(driver))
     screenshot(driver, "verify-player-360x740")
@@ -290,3 +324,19 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     assert driver.switch_to.active_element.accessible_name == "History"
     no_page_errors(driver)
     no_page_errors(other)
+
+
+VERIFY_LIMIT = 32 * 1024
+
+
+def test_the_checks_own_code_and_wasm_are_at_most_32_kb_gzipped(server):
+    """What showing a round fetches beyond the History (never with Play: the Play route's budget holds without it):
+    the check's scripts and style sheet and shuffle.wasm, as the server sends them compressed."""
+    total = 0
+    for path in VERIFY_FILES + ("/js/shuffle-wasm.js",):
+        request = urllib.request.Request(server + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.headers.get("Content-Encoding") == "gzip", path
+            total += len(response.read())
+    print(f"\nthe round check's own code and wasm: {total} bytes gzipped ({total / 1024:.1f} KB)")
+    assert total <= VERIFY_LIMIT, f"{total} bytes"

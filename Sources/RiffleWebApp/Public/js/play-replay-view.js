@@ -88,7 +88,8 @@ export class ReplayPanel {
     const count = latest && Number.isInteger(latest.number) && latest.number > 0 ? latest.number : 0;
     const options = [{ value: '', text: 'Every event' }];
     for (let number = count; number >= 1; number -= 1) {
-      options.push({ value: String(number), text: `Round ${number}${number === count && !latest.over ? ', being played' : ''}` });
+      const open = number === count && !latest.over;
+      options.push({ value: String(number), text: `Round ${number}${open ? ', being played' : ''}` });
     }
     renderKeyed(this.rounds, options, {
       key: (option) => option.value,

@@ -67,7 +67,8 @@ function roundWords(kind, data, who, earlier) {
   const round = data.round;
   if (kind !== 'round' || !round || typeof round.number !== 'number') return null;
   if (round.over && !(earlier && earlier.number === round.number && earlier.over)) {
-    return `${who} ended round ${round.number}: every card is back in the deck${round.seed ? '; its seed is revealed' : ''}.`;
+    const revealed = round.seed ? '; its seed is revealed' : '';
+    return `${who} ended round ${round.number}: every card is back in the deck${revealed}.`;
   }
   if (round.seed && !(earlier && earlier.seed)) return `Round ${round.number}'s seed is revealed.`;
   return `${who} set the table ${round.reveal ? 'to reveal' : 'not to reveal'} its rounds' seeds.`;

@@ -68,8 +68,9 @@ export class RoundVerifyPanel {
     this.number = element('dd');
     this.commitment = element('dd', { className: 'play-verify-hex' });
     this.seed = element('dd', { className: 'play-verify-hex' });
-    this.recomputed = element('dd', { className: 'play-verify-hex' });
-    this.recomputedEntry = entry('Recomputed here', this.recomputed);
+    this.recomputed = element('span', { className: 'play-verify-hex' });
+    this.matches = element('span', { className: 'play-verify-match' });
+    this.recomputedEntry = entry('Recomputed here', element('dd', {}, this.recomputed, this.matches));
     this.recomputedEntry.hidden = true;
     this.facts = element('dl', { className: 'play-verify-facts' },
       entry('Round', this.number), entry('Commitment', this.commitment), entry('Seed', this.seed),
@@ -78,14 +79,17 @@ export class RoundVerifyPanel {
     this.verdict = element('p', { className: 'play-verify-verdict', hidden: true });
     this.how = element('p', { className: 'play-verify-how', hidden: true });
     this.steps = element('ol', { className: 'play-verify-lines' });
-    this.rows = element('ol', { className: 'play-verify-lines' });
+    this.rows = element('ul', { className: 'play-verify-lines play-verify-rows' });
     this.mine = element('ul', { className: 'play-verify-lines' });
     this.mineWords = element('p', { className: 'play-verify-mine' });
-    this.mineSection = element('section', { className: 'play-verify-part', 'aria-labelledby': 'play-verify-mine', hidden: true },
-      element('h4', { id: 'play-verify-mine', text: 'Your cards' }), this.mineWords, this.mine);
+    this.mineSection = element('section', {
+      className: 'play-verify-part', 'aria-labelledby': 'play-verify-mine', hidden: true,
+    },
+    element('h4', { id: 'play-verify-mine', text: 'Your cards' }), this.mineWords, this.mine);
     this.orderSummary = element('summary');
     this.order = element('ol', { className: 'play-verify-order' });
-    this.orderSection = element('details', { className: 'play-verify-part', hidden: true }, this.orderSummary, this.order);
+    this.orderSection = element('details', { className: 'play-verify-part', hidden: true },
+      this.orderSummary, this.order);
     this.root = element('section', {
       className: 'play-area play-verify', 'aria-labelledby': 'play-verify-title', hidden: true,
     },
@@ -103,11 +107,11 @@ export class RoundVerifyPanel {
   }
 
   /**
-   * Shows a round (`history`: readWholeHistory's answer for `?round=N`) and, once its seed is revealed, checks it.
-   * Resolves when the check is shown.
+   * Shows a round (`history`: readWholeHistory's answer for `?round=N`, with its `round`) and, once its seed is
+   * revealed, checks it. Resolves when the check is shown.
    */
   async show(history) {
-    const record = roundRecord(history);
+    const record = roundRecord(history.round);
     if (!record) {
       this.clear();
       return;
@@ -148,17 +152,19 @@ export class RoundVerifyPanel {
     this.verdict.hidden = !audit;
     this.how.hidden = !audit;
     if (audit) {
-      const matches = audit.commitmentHolds ? 'matches the commitment' : 'does not match the commitment';
-      setText(this.recomputed, audit.recomputed ? `${audit.recomputed}: ${matches}` : `Nothing: ${matches}`);
+      setText(this.recomputed, audit.recomputed || 'nothing (the seed is not a seed)');
+      setText(this.matches, audit.commitmentHolds ? 'It matches the commitment.' : 'It does not match the commitment.');
+      this.matches.className = `play-verify-match ${audit.commitmentHolds ? 'play-verify-holds' : 'play-verify-fails'}`;
       setText(this.verdict, audit.verdict);
       this.verdict.className = `play-verify-verdict ${audit.verified ? 'play-verify-holds' : 'play-verify-fails'}`;
       const why = audit.standard ? ' (shuffle.wasm could not be loaded)'
         : ': these cards are not a standard deck, the only cards the WebAssembly build takes';
       setText(this.how, audit.by === 'javascript' ? HOW.javascript.replace(/\.$/, `${why}.`) : HOW.wasm);
     }
-    renderLines(this.steps, audit ? audit.steps.map((step) => ({ key: step.number, words: `${step.number}. ${step.words}` })) : []);
-    renderLines(this.rows, audit ? audit.rows.map((row) => ({ key: row.number, words: row.words, holds: row.checked ? row.holds : null })) : [],
-      holdClass);
+    renderLines(this.steps, audit ? audit.steps.map((step) => ({ key: step.number, words: step.words })) : []);
+    const rows = audit
+      ? audit.rows.map((row) => ({ key: row.number, words: row.words, holds: row.checked ? row.holds : null })) : [];
+    renderLines(this.rows, rows, holdClass);
     const cross = audit && audit.crossCheck;
     this.mineSection.hidden = !cross;
     setText(this.mineWords, cross ? cross.words : '');

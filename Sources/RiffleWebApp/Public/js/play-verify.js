@@ -102,7 +102,8 @@ export function replayOrder(order, steps, size = order ? order.length : 0) {
       let expected = null;
       if (checking && top < stack.length) expected = step.step === 'top' ? stack[top++] : stack.pop();
       const row = {
-        number: rows.length + 1, card, from: step.step, expected, checked: checking, holds: checking && card === expected,
+        number: rows.length + 1, card, from: step.step, expected, checked: checking,
+        holds: checking && card === expected,
       };
       rows.push({ ...row, words: rowWords(row) });
     }
@@ -137,11 +138,13 @@ export function crossCheck(viewer, dealt, rows, checkedEverything) {
     const row = rows[index];
     const where = row.checked ? (row.holds ? 'where the seed\'s order has it' : 'not where the seed\'s order has it')
       : 'not checked: after the reshuffle';
-    return { card: code, holds: row.checked ? row.holds : null, words: `The ${codeName(code)}: card ${row.number} taken, ${where}.` };
+    const words = `The ${codeName(code)}: card ${row.number} taken, ${where}.`;
+    return { card: code, holds: row.checked ? row.holds : null, words };
   });
   const holds = found.every((entry) => entry.holds !== false);
   const words = holds
-    ? `Your ${cardCount(dealt.length)} from the deck (${cardList(dealt)}) are among the cards taken, in the order you got them.`
+    ? `Your ${cardCount(dealt.length)} from the deck (${cardList(dealt)}) are among the cards taken, in the order you`
+      + ' got them.'
     : 'Your cards from the deck do not all match the cards taken from the stack.';
   return { rows: found, holds, words };
 }
@@ -167,7 +170,9 @@ export function auditRound({ record, recomputed, order, viewer, dealt }) {
   const failures = [];
   if (!schemeKnown) failures.push(`this page does not know the commitment scheme ${round.scheme}`);
   else if (!seedIsValid) failures.push('the revealed seed is not a seed (1 to 256 bytes of text)');
-  else if (!commitmentHolds) failures.push(`the revealed seed does not give the commitment announced for round ${round.number}`);
+  else if (!commitmentHolds) {
+    failures.push(`the revealed seed does not give the commitment announced for round ${round.number}`);
+  }
   const wrong = replay.rows.filter((row) => row.checked && !row.holds);
   if (wrong.length) {
     failures.push(`${wrong.length === 1 ? '1 card was' : `${wrong.length} cards were`} not where the seed's order has`

@@ -16,7 +16,7 @@ const SUITS = ['S', 'D', 'C', 'H'];
 /** The most decks a standard composition has (PlayingCards' DeckComposition). */
 const MAXIMUM_DECKS = 20;
 
-/** A standard composition's cards in their starting order: A→K of spades, diamonds, clubs, hearts, jokers, per deck. */
+/** A standard composition's cards, starting order: A→K of spades, diamonds, clubs, hearts, then jokers, per deck. */
 export function standardCards(deckCount = 1, jokers = false) {
   const copy = SUITS.flatMap((suit) => VALUES.map((value) => value + suit));
   if (jokers) copy.push('X1', 'X2');

@@ -293,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RiffleCLITests",
-            dependencies: ["RiffleCLI", "DeckClient", "RiffleTestSupport"],
+            dependencies: ["RiffleCLI", "DeckClient", "PlayingCards", "RiffleTestSupport"],
             swiftSettings: strictSwift6
         ),
     ]

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""riffle-shuffle-v1 and riffle-commit-v1, written again from their description (docs/SEEDED-SHUFFLE.md) with
+"""riffle-shuffle-v1, riffle-commit-v1 and riffle-mix-v1, written again from their description (docs/SEEDED-SHUFFLE.md) with
 Python's own SHA-256: an independent implementation that the Swift one is checked against, and a way for anyone to
 recompute a revealed shuffle without Riffle.
 
     scripts/seeded_shuffle.py SEED [--decks N] [--jokers] [--cards AS,KH,...]   # the order, top card first
     scripts/seeded_shuffle.py SEED --commit ROUND [--decks N] ...                # the commitment
+    scripts/seeded_shuffle.py SEED --entropy TEXT [--entropy TEXT ...] ...       # the order with players' entropy
     scripts/seeded_shuffle.py --vectors                                          # the published test vectors
     scripts/seeded_shuffle.py --vectors-json                                     # the same, as JSON
 """
@@ -59,6 +60,17 @@ def commitment(seed, cards, round_number):
     return hashlib.sha256(message + str(round_number).encode()).hexdigest()
 
 
+def mixed(seed, entropy):
+    """riffle-mix-v1: the seed a round's order comes from once players have added entropy."""
+    if not entropy:
+        return seed
+    message = b"riffle-mix-v1"
+    for part in [seed] + entropy:
+        data = part.encode("utf-8")
+        message += len(data).to_bytes(4, "big") + data
+    return "riffle-mix-v1:" + hashlib.sha256(message).hexdigest()
+
+
 def vectors():
     lines = []
     for seed in VECTOR_SEEDS:
@@ -78,6 +90,8 @@ def main():
     parser.add_argument("--jokers", action="store_true")
     parser.add_argument("--cards", help="a partial deck's cards, in their listed order")
     parser.add_argument("--commit", type=int, metavar="ROUND", help="print the commitment for this round instead")
+    parser.add_argument("--entropy", action="append", default=[], metavar="TEXT",
+                        help="a player's entropy (riffle-mix-v1), in the order added; the order comes from the mixed seed")
     parser.add_argument("--vectors", action="store_true", help="print the published test vectors")
     parser.add_argument("--vectors-json", action="store_true", help="the test vectors as JSON, for other checks")
     options = parser.parse_args()
@@ -97,7 +111,7 @@ def main():
     if options.commit is not None:
         print(commitment(options.seed, cards, options.commit))
     else:
-        print(" ".join(shuffled(options.seed, cards)))
+        print(" ".join(shuffled(mixed(options.seed, options.entropy), cards)))
     return 0
 
 

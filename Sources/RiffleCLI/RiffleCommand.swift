@@ -8,7 +8,7 @@ public struct RiffleCommand: AsyncParsableCommand {
         abstract: "Riffle: a Deck of Cards API server, its web app, and a client for the terminal.",
         subcommands: [
             ServeCommand.self, DeckCommand.self, PileCommand.self, TableCommand.self, WatchCommand.self,
-            ArtCommand.self,
+            VerifyCommand.self, ArtCommand.self,
         ],
         defaultSubcommand: nil
     )

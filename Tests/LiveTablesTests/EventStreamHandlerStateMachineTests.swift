@@ -262,6 +262,31 @@ import Testing
         #expect(handedOver.quiesceRequested() == .none)
     }
 
+    @Test func aStreamHandedOverAfterTheServerBeganToStopEndsAtTheHandOver() {
+        // The quiesce comes while the task is still writing the opening: nothing to end yet.
+        var machine = openingMachine()
+        #expect(machine.quiesceRequested() == .none)
+        #expect(
+            machine.handOverRequested(response: 1, channelIsActive: true, socketLent: false)
+                == .takeOver(checkPipeline: false))
+        #expect(machine.handOverCompleted() == .writeLastChunkThenClose)
+        #expect(machine.state == .closing(Closing(handedOver: true, finishedHere: true)))
+        // The server's own handlers close a stream still opening once it stops: the stream ends properly instead,
+        // and the answering task's closes on its way out are turned away.
+        var cut = openingMachine()
+        #expect(cut.closeRequestedFromAbove(mode: .all) == .forward, "not stopping: a close goes through")
+        var stopping = openingMachine()
+        _ = stopping.quiesceRequested()
+        #expect(stopping.closeRequestedFromAbove(mode: .all) == .finishStream)
+        #expect(stopping.state == .closing(Closing(handedOver: true, finishedHere: true)))
+        #expect(stopping.handOverRequested(response: 1, channelIsActive: true, socketLent: false) == .decline)
+        #expect(stopping.closeRequestedFromAbove(mode: .output) == .turnAway)
+        // Without a quiesce, the hand-over leaves the stream to the hub.
+        var running = openingMachine()
+        _ = running.handOverRequested(response: 1, channelIsActive: true, socketLent: false)
+        #expect(running.handOverCompleted() == .none)
+    }
+
     @Test func theHubClosingAConnectionThatAnswersRequestsLeavesItAnswering() {
         var machine = Machine()
         #expect(machine.closeRequested() == .closeConnection)

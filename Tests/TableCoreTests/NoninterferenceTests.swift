@@ -150,7 +150,7 @@ extension NoninterferenceTests {
         let bottomCount = Int.random(in: 0...deck.stack.count + 5, using: &generator)
         let drawers = (0..<2).map { _ in stayers.randomElement(using: &generator) ?? host }
         let requestSeed = generator.next()
-        let steps: [(DeckRequest, TablePlayer)] = [
+        let steps: [(DeckOperation, TablePlayer)] = [
             (.leave(player: departing.name), remover),
             (.draw(count: bottomCount, source: .bottom), drawers[0]),
             (.draw(count: 60 * 3, source: .top), drawers[1]),
@@ -180,7 +180,7 @@ extension NoninterferenceTests {
 
     /// Runs `request` by `caller` on `deck` and returns what `observer` sees of it.
     static func observe(
-        _ request: DeckRequest, by caller: TablePlayer, on deck: inout DeckState, seenBy observer: String?,
+        _ request: DeckOperation, by caller: TablePlayer, on deck: inout DeckState, seenBy observer: String?,
         using generator: inout SeededRandomNumberGenerator
     ) -> Observation {
         let deckID = "abcdefabcdef"

@@ -132,7 +132,7 @@ import Testing
             let pile = ["alice", "centre", "p\(Int.random(in: 0..<4, using: &generator))"].randomElement(
                 using: &generator)!
             let count = Int.random(in: 0...4, using: &generator)
-            var request: DeckRequest?
+            var request: DeckOperation?
             switch Int.random(in: 0..<8, using: &generator) {
             case 0, 1, 2:
                 let source = [DrawSource.top, .bottom, .random].randomElement(using: &generator)!

@@ -16,6 +16,7 @@ import Testing
 
     struct Tally {
         var revealed = 0
+        var withEntropy = 0
         var verified = 0
         var cardsChecked = 0
         var swapsCaught = 0
@@ -31,7 +32,7 @@ import Testing
         }
         for failure in tally.failures { Issue.record(Comment(rawValue: failure)) }
         print(
-            "rounds: \(tally.revealed) revealed, \(tally.verified) verified (\(tally.cardsChecked) cards checked); "
+            "rounds: \(tally.revealed) revealed (\(tally.withEntropy) with players' entropy), \(tally.verified) verified (\(tally.cardsChecked) cards checked); "
                 + "mutations caught: \(tally.swapsCaught) swapped cards, \(tally.seedChangesCaught) altered seeds, "
                 + "\(tally.commitmentChangesCaught) changed commitments")
         #expect(tally.revealed > 200, "too few rounds were revealed to say anything")
@@ -83,12 +84,17 @@ import Testing
                 tally.failures.append("\(place): a new round revealed a round other than the one before it")
             }
             let cards = newRound ? before.composition.allCards : deck.composition.allCards
-            check(revealed, cards: cards, at: place, into: &tally, using: &generator)
+            let entropy =
+                (newRound ? before : deck).table?.round.map { round in
+                    round.number == revealed.number ? round.entropy.map(\.text) : []
+                } ?? []
+            if !entropy.isEmpty { tally.withEntropy += 1 }
+            check(revealed, cards: cards, entropy: entropy, at: place, into: &tally, using: &generator)
         }
     }
 
     static func check(
-        _ revealed: TableRoundNote.Reveal, cards: [Card], at place: String, into tally: inout Tally,
+        _ revealed: TableRoundNote.Reveal, cards: [Card], entropy: [String], at place: String, into tally: inout Tally,
         using generator: inout SeededRandomNumberGenerator
     ) {
         tally.revealed += 1
@@ -96,7 +102,9 @@ import Testing
             seed: String = revealed.seed, commitment: ShuffleCommitment = revealed.commitment,
             steps: [RoundAudit.Step] = revealed.steps
         ) -> RoundAudit {
-            RoundAudit(commitment: commitment, seed: seed, cards: cards, round: revealed.number, steps: steps)
+            RoundAudit(
+                commitment: commitment, seed: seed, cards: cards, round: revealed.number, steps: steps, entropy: entropy
+            )
         }
         let honest = audit()
         guard honest.isVerified else {

@@ -25,7 +25,7 @@ import Testing
 
         /// Runs `request` as `player` (a spectator when `nil`); returns the answer.
         @discardableResult
-        mutating func run(_ request: DeckRequest, as player: String?) throws -> DeckOutcome {
+        mutating func run(_ request: DeckOperation, as player: String?) throws -> DeckOutcome {
             let before = TableSnapshot(deck)
             let caller: Caller = player.map { .token(hash: TableToken.hash("token-" + $0)) } ?? .spectator
             let outcome = core.answer(
@@ -56,7 +56,7 @@ import Testing
 
     @Test func theHostsReshuffleCommitsAndTheNextOneRevealsWithEveryStep() throws {
         var table = try Self.threePlayers()
-        let shuffle = DeckRequest.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
+        let shuffle = DeckOperation.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
         #expect(try table.run(shuffle, as: "bob").response.status == .forbidden)
         let started = try Self.roundObject(try table.run(shuffle, as: "ann").response.json)
         #expect(started["number"] as? Int == 1)
@@ -90,7 +90,7 @@ import Testing
 
     @Test func theHostEndsARoundAndRevealsItOnlyWhenTheTableRevealsRounds() throws {
         var table = try Self.threePlayers()
-        let shuffle = DeckRequest.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
+        let shuffle = DeckOperation.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
         #expect(try table.run(.table(.endRound), as: "ann").response.status == .conflict)
         try table.run(shuffle, as: "ann")
         try table.run(.table(.revealRounds(false)), as: "ann")
@@ -108,6 +108,41 @@ import Testing
         #expect(try Self.roundObject(turnedOn.response.json)["seed"] as? String == table.deck.table?.round?.seed)
         // The next round does not reveal round 1 again.
         #expect(try table.run(shuffle, as: "ann").record?.round?.revealed == nil)
+    }
+
+    @Test func playersEntropyOrdersTheRoundAndTheRevealedRoundVerifiesWithIt() throws {
+        var table = try Self.threePlayers()
+        let shuffle = DeckOperation.reshuffle(onlyRemaining: false, jokersEnabled: nil, partialContents: nil, seed: nil)
+        #expect(try table.run(.table(.addEntropy("early")), as: "bob").response.status == .conflict, "no round yet")
+        try table.run(shuffle, as: "ann")
+        let secret = try #require(table.deck.table?.round?.seed)
+        let added = try table.run(.table(.addEntropy("bob's coin: heads")), as: "bob")
+        #expect(added.response.status == .ok)
+        #expect(try table.run(.table(.addEntropy("again")), as: "bob").response.status == .conflict)
+        #expect(try table.run(.table(.addEntropy("anon")), as: nil).response.status == .unauthorized)
+        try table.run(.table(.addEntropy("cat 7")), as: "cat")
+        let entropy = ["bob's coin: heads", "cat 7"]
+        let cards = table.deck.composition.allCards
+        let mixed = try SeededShuffle(seed: SeedMixing.mixed(seed: secret, entropy: entropy))
+        #expect(table.deck.stack == mixed.shuffled(cards), "the stack is in the mixed seed's order")
+        let round = try Self.roundObject(added.response.json)
+        #expect((round["entropy"] as? [[String: String]])?.first?["player"] == "bob")
+
+        try table.run(.table(.dealToEveryone(count: 4)), as: "ann")
+        #expect(
+            try table.run(.table(.addEntropy("late")), as: "ann").response.status == .conflict,
+            "no entropy once a card has left the stack")
+        try table.run(shuffle, as: "ann")
+        let history = try #require(TableRoundHistory(round: 1, in: table.steps, changeNumber: table.deck.changeNumber))
+        #expect(history.entropy.map(\.text) == entropy)
+        #expect(history.json().contains("\"entropy\":[{\"player\":\"bob\""))
+        let steps = history.reveal?.steps ?? []
+        let verified = RoundAudit(
+            commitment: history.commitment, seed: secret, cards: cards, round: 1, steps: steps, entropy: entropy)
+        #expect(verified.isVerified && verified.checks.count == 12)
+        let withoutEntropy = RoundAudit(
+            commitment: history.commitment, seed: secret, cards: cards, round: 1, steps: steps)
+        #expect(!withoutEntropy.isVerified, "the order is the mixed seed's, not the server's seed's")
     }
 
     @Test func aDeckWithoutPlayersAnswersAsThePublicAPIDoes() throws {

@@ -19,6 +19,7 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             case unexpectedStatus, decodingFailed, transportFailed, timedOut, invalidRequest, cancelled
             case unauthorized, forbidden, playerTaken
             case preconditionFailed, idempotencyKeyReused
+            case roundNotFound
         }
 
         private let wrapped: Wrapped
@@ -62,6 +63,9 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let preconditionFailed = Code(.preconditionFailed)
         /// The idempotency key was used before for another request, so nothing was done (HTTP 422).
         public static let idempotencyKeyReused = Code(.idempotencyKeyReused)
+        /// The round asked for was never played on the deck or is no longer kept (HTTP 404 on a round's history),
+        /// or the deck has no round yet (it has no players, or the host has not shuffled the whole deck since).
+        public static let roundNotFound = Code(.roundNotFound)
 
         /// A short name for the code, such as `"deckNotFound"`.
         public var description: String {
@@ -82,6 +86,7 @@ public struct DeckClientError: Error, Hashable, Sendable, CustomStringConvertibl
             case .playerTaken: "playerTaken"
             case .preconditionFailed: "preconditionFailed"
             case .idempotencyKeyReused: "idempotencyKeyReused"
+            case .roundNotFound: "roundNotFound"
             }
         }
     }

@@ -51,7 +51,7 @@ public struct DeckEventStream: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         private let stream: DeckEventStream
         private var parser = ServerSentEventParser()
-        private var connection: AsyncThrowingStream<EventStreamConnection.Chunk, any Error>.AsyncIterator?
+        private var connection: AsyncThrowingStream<StreamedResponse.Chunk, any Error>.AsyncIterator?
         private var errorStatus: Int?
         private var errorBody = Data()
         private var ready: [DeckEvent] = []
@@ -81,7 +81,7 @@ public struct DeckEventStream: AsyncSequence, Sendable {
                         guard await pause() else { return close() }
                     }
                     parser.startNewConnection()
-                    connection = try EventStreamConnection.open(request()).makeAsyncIterator()
+                    connection = try StreamedResponse.open(request()).makeAsyncIterator()
                     errorStatus = nil
                     errorBody = Data()
                 }
@@ -104,7 +104,7 @@ public struct DeckEventStream: AsyncSequence, Sendable {
         }
 
         /// Handles the response head or a piece of the body.
-        private mutating func receive(_ chunk: EventStreamConnection.Chunk) throws {
+        private mutating func receive(_ chunk: StreamedResponse.Chunk) throws {
             switch chunk {
             case .response(let status, _):
                 if status != 200 { errorStatus = status }

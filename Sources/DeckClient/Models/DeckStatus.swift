@@ -11,6 +11,9 @@ public struct DeckStatus: Hashable, Sendable, Decodable {
     public var remaining: Int
     /// Whether the deck has been shuffled.
     public var shuffled: Bool
+    /// On a deck with players, its latest round (see ``RoundStatus``): in deck info once the host has shuffled the
+    /// whole deck, and in a full reshuffle's answer, the round it started. `nil` otherwise.
+    public var round: RoundStatus? = nil
 
     /// The deck's change number after this answer (its `ETag`): send it as ``ChangeOptions/ifMatch``
     /// so that a change is made only if nobody changed the deck since. `nil` when the server sends
@@ -32,7 +35,7 @@ public struct DeckStatus: Hashable, Sendable, Decodable {
 
     private enum CodingKeys: String, CodingKey {
         case deckID = "deck_id"
-        case remaining, shuffled
+        case remaining, shuffled, round
     }
 }
 

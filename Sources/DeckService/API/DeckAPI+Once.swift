@@ -33,7 +33,7 @@ extension DeckAPI {
     /// - Throws: `APIError` (400 for malformed headers, 404 for an unknown deck, 422 for a reused
     ///   key), `AnswerSeal/UnreadableAnswer`, or a storage error.
     func change(
-        _ request: DeckRequest, deckID id: String, parameters: APIParameters, caller: Caller, head: RequestHead
+        _ request: DeckOperation, deckID id: String, parameters: APIParameters, caller: Caller, head: RequestHead
     ) async throws -> APIResponse {
         let precondition = try ChangePrecondition.read(head.ifMatch)
         guard let key = try RequestIdempotency.read(head.idempotencyKey) else {

@@ -9,7 +9,7 @@ extension DeckAPI {
     /// body, as every `POST`'s do), so that a link preview cannot change a table.
     static func tableRequest(
         _ route: TableRoute, _ parameters: APIParameters, method: HTTPRequest.Method
-    ) throws -> DeckRequest {
+    ) throws -> DeckOperation {
         guard method == .post else {
             throw APIError(
                 status: .methodNotAllowed,
@@ -51,6 +51,14 @@ extension DeckAPI {
             return .table(.revealRounds(reveals))
         case .endRound:
             return .table(.endRound)
+        case .roundEntropy:
+            guard let text = parameters["entropy"], !text.isEmpty, text.utf8.count <= SeedMixing.maximumEntropyBytes
+            else {
+                throw APIError.badRequest(
+                    "Adding entropy needs the parameter 'entropy': 1 to " + String(SeedMixing.maximumEntropyBytes)
+                        + " bytes of text.")
+            }
+            return .table(.addEntropy(text))
         }
     }
 

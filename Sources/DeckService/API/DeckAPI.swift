@@ -66,7 +66,7 @@ struct DeckAPI: Sendable {
     /// Runs `request` through the core: a read on the stored state, a change inside one store
     /// transaction (with the system's secure generator), its `If-Match` checked there.
     func answer(
-        _ request: DeckRequest, deckID id: String, caller: Caller, precondition: ChangePrecondition? = nil
+        _ request: DeckOperation, deckID id: String, caller: Caller, precondition: ChangePrecondition? = nil
     ) async throws -> DeckOutcome {
         guard DeckID.isWellFormed(id) else { throw APIError.unknownDeck }
         let core = DeckCore(cardJSON: cardJSON.current)
@@ -200,7 +200,7 @@ struct DeckAPI: Sendable {
     /// A full reshuffle checks `deck_count` first, as a new deck does, although the deck keeps its
     /// own count: before the deck is looked up, so an unknown deck with `deck_count=21` gets the
     /// max-decks message. `remaining=true` shuffles the stack only and reads nothing else.
-    static func reshuffleRequest(_ parameters: APIParameters) throws -> DeckRequest {
+    static func reshuffleRequest(_ parameters: APIParameters) throws -> DeckOperation {
         guard parameters.boolean("remaining") != true else {
             return .reshuffle(
                 onlyRemaining: true, jokersEnabled: nil, partialContents: nil, seed: try parameters.seed())
@@ -214,7 +214,7 @@ struct DeckAPI: Sendable {
     /// `pile/<pile>/add/`: `cards` is required; `from` names the only pile to take them out of;
     /// `face=down` creates the pile face down; `position=bottom` puts the cards under the pile's cards (`top`, the
     /// default, on them).
-    static func addToPileRequest(_ pile: String, _ parameters: APIParameters) throws -> DeckRequest {
+    static func addToPileRequest(_ pile: String, _ parameters: APIParameters) throws -> DeckOperation {
         guard let cards = try parameters.cards() else { throw APIError.cardsRequiredForPile }
         let source = parameters["from"]
         if let source, !PileName.isValid(source) { throw APIError.invalidPileName(source) }
@@ -232,21 +232,21 @@ struct DeckAPI: Sendable {
     /// `pile/<pile>/draw/[<location>/]`: the named `cards`, or `count` cards from `source`.
     static func drawFromPileRequest(
         _ pile: String, _ parameters: APIParameters, source: DrawSource
-    ) throws -> DeckRequest {
+    ) throws -> DeckOperation {
         // An empty `cards=` draws by count, as in the public API.
         let cards = parameters["cards"]?.isEmpty == false ? try parameters.cards() : nil
         return .drawFromPile(pile: pile, cards: cards, count: try parameters.count(), source: source)
     }
 
     /// `POST player/<name>/`: joins, with a freshly generated token and the `display_name`, if given.
-    static func joinRequest(player: String?, _ parameters: APIParameters) throws -> DeckRequest {
+    static func joinRequest(player: String?, _ parameters: APIParameters) throws -> DeckOperation {
         let player = try checkedPlayerName(player)
         let displayName = try parameters["display_name"].map { try DisplayName.checked($0) }
         return .join(player: player, token: TableToken.generate(), displayName: displayName)
     }
 
     /// `DELETE player/<name>/`: the host removes a player, or a player leaves.
-    static func leaveRequest(player: String?) throws -> DeckRequest {
+    static func leaveRequest(player: String?) throws -> DeckOperation {
         .leave(player: try checkedPlayerName(player))
     }
 

@@ -56,7 +56,13 @@ package final class EventHub: Service, Sendable {
         /// replays its records forwards from them (records store only what changed, see
         /// `TableEventReplay`). Always a fact about the deck, whatever the machine's point.
         var positions: [String: TablePosition] = [:]
+        /// The connections the hub's shut-down ended, whose last chunks it waits for before it stops.
+        var ending: [EventStreamConnection] = []
     }
+
+    /// How long the hub, stopping, waits for its streams' last chunks to be written and their connections closed: a
+    /// client that reads nothing cannot hold the server up longer.
+    package static let endingGrace: Duration = .seconds(5)
 
     /// The table's counts right after event `number`.
     package struct TablePosition: Sendable {
@@ -124,6 +130,26 @@ package final class EventHub: Service, Sendable {
             self.shutDown()
         }
         shutDown()
+        await waitForEndedStreams()
+    }
+
+    /// Waits until every stream the shut-down ended has written its last chunk and closed its connection (the
+    /// handler closes it once the chunk is written), at most ``endingGrace``: until then the server does not stop,
+    /// so that no stream is cut short by the process ending.
+    private func waitForEndedStreams() async {
+        let closing = state.withLock { state in
+            defer { state.ending = [] }
+            return state.ending.map(\.closeFuture)
+        }
+        guard !closing.isEmpty else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for future in closing { try? await future.get() }
+            }
+            group.addTask { try? await Task.sleep(for: Self.endingGrace) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// The number of open subscriptions, for tests and metrics.
@@ -278,13 +304,15 @@ package final class EventHub: Service, Sendable {
             defer { state.setUpWaiters = [:] }
             return state.setUpWaiters.values
         }
-        step { $0.shutdownRequested() }
+        let ended = step { $0.shutdownRequested() }
+        state.withLock { $0.ending += ended }
         readRequester.finish()
         for waiter in waiters { waiter.resume(returning: true) }
     }
 
-    /// Applies one event to the machine and carries out what it returns.
-    private func step(_ event: (inout Machine) -> Machine.Output) {
+    /// Applies one event to the machine and carries out what it returns; returns the connections it finished.
+    @discardableResult
+    private func step(_ event: (inout Machine) -> Machine.Output) -> [EventStreamConnection] {
         let output = state.withLock { state in
             var output = event(&state.machine)
             EventStreamConnection.hand(output.writes)
@@ -299,5 +327,6 @@ package final class EventHub: Service, Sendable {
         for connection in output.closedConnections { connection.close() }
         for connection in output.finishedConnections { connection.finish() }
         for read in output.reads { readRequester.yield(read) }
+        return output.finishedConnections
     }
 }

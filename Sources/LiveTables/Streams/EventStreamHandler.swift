@@ -228,9 +228,13 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
         if let connectionState = try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self) {
             context.pipeline.syncOperations.removeHandler(connectionState, promise: nil)
         }
-        guard checkPipeline else { return }
-        let transparent = socketSide?.context.map { EventStreamPipelineProbe.bytesPassUnchanged(below: $0) } ?? false
-        carryOut(machine.pipelineChecked(transformsBytes: !transparent))
+        if checkPipeline {
+            let transparent =
+                socketSide?.context.map { EventStreamPipelineProbe.bytesPassUnchanged(below: $0) } ?? false
+            carryOut(machine.pipelineChecked(transformsBytes: !transparent))
+        }
+        // A stream handed over while the server stops (its quiesce came during the opening) ends now.
+        carryOut(machine.handOverCompleted())
     }
 
     /// Ends the events stream that is response `response` with the response's last chunk, then
@@ -285,6 +289,9 @@ package final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHa
         case .turnAway:
             // A handed-over connection is closed from here down, never from above.
             promise?.fail(EventStreamHandedOver())
+        case .finishStream:
+            context.channel.closeFuture.cascade(to: promise)
+            carryOut(.writeLastChunkThenClose)
         }
     }
 

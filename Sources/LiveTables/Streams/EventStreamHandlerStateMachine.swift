@@ -178,12 +178,17 @@ struct EventStreamHandlerStateMachine: Sendable {
         case forward
         /// Fail it (``EventStreamHandedOver``): it is the answering task leaving a handed-over stream.
         case turnAway
+        /// End the stream with its last chunk, then close, in its place: the server is stopping while the stream's
+        /// opening is still being written, and its handlers above would cut the stream short.
+        case finishStream
     }
 
     /// The number of final response heads written so far: the current response's number.
     private(set) var responseNumber: UInt64 = 0
     /// Whether the connection takes more writes, as its writability events tell.
     private(set) var isWritable = true
+    /// Whether the server has asked the connection to quiesce (it is stopping).
+    private(set) var quiesceSeen = false
     private(set) var state: State
 
     /// - Parameter state: where the connection starts (a new connection answers requests).
@@ -275,6 +280,10 @@ struct EventStreamHandlerStateMachine: Sendable {
             guard Self.turnsAway(mode, taskCloseTurnedAway: &closing.taskCloseTurnedAway) else { return .forward }
             state = .closing(closing)
             return .turnAway
+        case .opening where quiesceSeen:
+            // Treated as handed over from here on: the answering task's own closes, still to come, are turned away.
+            state = .closing(Closing(handedOver: true, finishedHere: true))
+            return .finishStream
         case .answering, .opening, .closing:
             return .forward
         }
@@ -421,9 +430,18 @@ struct EventStreamHandlerStateMachine: Sendable {
         }
     }
 
-    /// The server is quiescing: a handed-over stream ends now (the hub ends the others).
+    /// The server is quiescing: a handed-over stream ends now; one still opening ends as soon as it is handed over
+    /// (``handOverCompleted()``), since the server's handlers that would have closed it are gone by then.
     mutating func quiesceRequested() -> Action {
+        quiesceSeen = true
         guard case .handedOver = state else { return .none }
+        return finish()
+    }
+
+    /// The hand-over is done (after ``handOverRequested(response:channelIsActive:socketLent:)`` took the stream, and
+    /// its pipeline check): a stream handed over after the server began to stop ends now, with its last chunk.
+    mutating func handOverCompleted() -> Action {
+        guard quiesceSeen, case .handedOver = state else { return .none }
         return finish()
     }
 

@@ -96,6 +96,11 @@ extension DeckState {
                 try Self.checkField(round.seed.utf8.count, max: 255, "round seed length")
                 try Self.checkField(round.steps.count, max: 0xFFFF, "round step count")
                 for step in round.steps { try Self.checkField(step.cardCount, max: 0xFFFF, "card count") }
+                try Self.checkField(round.entropy.count, max: TableState.maximumPlayers, "entropy count")
+                for contribution in round.entropy {
+                    try Self.checkName(contribution.player)
+                    try Self.checkField(contribution.text.utf8.count, max: 255, "entropy length")
+                }
             }
         }
     }
@@ -148,7 +153,8 @@ extension DeckState {
 
     /// A round: its number (`UInt64`), seed and commitment (texts), a flags byte (bit 0 over), the step count
     /// (`UInt16`) and each step as a kind byte (0 from the top, 1 from the bottom, 2 returned under, 3 reshuffled)
-    /// and, but for a reshuffle, its cards.
+    /// and, but for a reshuffle, its cards; then the players' entropy: its count (`UInt8`) and each as the player's
+    /// name and the text.
     private static func append(_ round: TableRound, to bytes: inout [UInt8]) {
         append(UInt64(round.number), to: &bytes)
         appendText(round.seed, to: &bytes)
@@ -169,6 +175,11 @@ extension DeckState {
             case .stackReshuffled:
                 bytes.append(3)
             }
+        }
+        bytes.append(UInt8(truncatingIfNeeded: round.entropy.count))
+        for contribution in round.entropy {
+            appendText(contribution.player, to: &bytes)
+            appendText(contribution.text, to: &bytes)
         }
     }
 
@@ -392,8 +403,15 @@ private struct ByteReader {
             default: throw DeckDecodingError("unknown round step")
             }
         }
+        var entropy: [RoundEntropy] = []
+        for _ in 0..<Int(try byte()) {
+            let contribution = RoundEntropy(player: try name(), text: try text())
+            guard !contribution.text.isEmpty else { throw DeckDecodingError("empty entropy") }
+            entropy.append(contribution)
+        }
         return TableRound(
-            number: Int(number), seed: seed, commitment: commitment, steps: steps, isOver: flags & 1 != 0)
+            number: Int(number), seed: seed, commitment: commitment, steps: steps, isOver: flags & 1 != 0,
+            entropy: entropy)
     }
 
     mutating func text() throws(DeckDecodingError) -> String {

@@ -1,7 +1,8 @@
 /// The check of a round's shuffle once its seed is revealed: that the seed is the one committed to,
 /// and that every card that left the stack came from where the seed's order put it.
 ///
-/// The round starts with the cards in the order `riffle-shuffle-v1` gives them (``SeededShuffle``).
+/// The round starts with the cards in the order `riffle-shuffle-v1` gives them (``SeededShuffle``), from the seed
+/// mixed with the players' entropy when they added some (``SeedMixing``).
 /// The audit replays what happened to the stack, step by step, as the round's history records it:
 /// cards taken from the top or the bottom, and cards returned under the stack. Each card taken is
 /// checked against the card the replayed stack had in that place.
@@ -66,10 +67,16 @@ public struct RoundAudit: Hashable, Sendable {
     ///   - cards: the cards shuffled, in their starting order (``DeckComposition/allCards``).
     ///   - round: the round's number.
     ///   - steps: what happened to the stack during the round, in order.
+    ///   - entropy: the players' contributions, in the order they were added (``SeedMixing``): the order is the
+    ///     mixed seed's, while the commitment is to `seed` itself.
     /// - Complexity: O(*n* + *s*) for *n* cards and *s* cards in the steps.
-    public init(commitment: ShuffleCommitment, seed: String, cards: [Card], round: Int, steps: [Step]) {
+    public init(
+        commitment: ShuffleCommitment, seed: String, cards: [Card], round: Int, steps: [Step], entropy: [String] = []
+    ) {
         commitmentHolds = commitment.isMade(bySeed: seed, cards: cards, round: round)
-        guard let shuffle = try? SeededShuffle(seed: seed) else {
+        guard (try? SeededShuffle(seed: seed)) != nil,
+            let shuffle = try? SeededShuffle(seed: SeedMixing.mixed(seed: seed, entropy: entropy))
+        else {
             seedIsValid = false
             order = []
             checks = []

@@ -39,6 +39,23 @@ extension DeckState {
         table?.round = round
     }
 
+    /// Adds a player's entropy to the open round, before its first card has left the stack: the stack is put in the
+    /// order the round's seed mixed with every contribution so far gives (``SeedMixing``).
+    ///
+    /// - Parameters:
+    ///   - text: 1 to ``SeedMixing/maximumEntropyBytes`` bytes of text.
+    ///   - player: the seated player adding it; each player adds at most once a round.
+    /// - Throws: ``TableError`` when no round is open, a card has left its stack, or the player has added already.
+    public mutating func addEntropy(_ text: String, by player: String) throws(TableError) {
+        guard var round = table?.round, !round.isOver else { throw .noRoundOpen }
+        guard round.steps.isEmpty, stack.count == composition.allCards.count else { throw .roundAlreadyDealt }
+        guard !round.entropy.contains(where: { $0.player == player }) else { throw .entropyAlreadyAdded }
+        round.entropy.append(RoundEntropy(player: player, text: text))
+        guard let order = try? SeededShuffle(seed: round.orderSeed) else { return }
+        stack = order.shuffled(composition.allCards)
+        table?.round = round
+    }
+
     /// Sets whether the table's rounds are revealed once over (see ``TableState/revealsRounds``).
     ///
     /// - Parameter reveals: the setting.

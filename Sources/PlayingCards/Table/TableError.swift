@@ -30,6 +30,10 @@ public struct TableError: Error, Hashable, Sendable {
         case invalidPileName
         /// Ending a round when none is open (no round started yet, or the latest is over).
         case noRoundOpen
+        /// Adding entropy once a card of the round has left the stack.
+        case roundAlreadyDealt
+        /// A player's second contribution to a round's entropy.
+        case entropyAlreadyAdded
     }
 
     /// What went wrong.
@@ -56,6 +60,8 @@ public struct TableError: Error, Hashable, Sendable {
         case .pileIsAHand: self = .pileIsAHand("this pile")
         case .invalidPileName: self = .invalidPileName
         case .noRoundOpen: self = .noRoundOpen
+        case .roundAlreadyDealt: self = .roundAlreadyDealt
+        case .entropyAlreadyAdded: self = .entropyAlreadyAdded
         }
     }
 
@@ -122,6 +128,13 @@ public struct TableError: Error, Hashable, Sendable {
     static let noRoundOpen = TableError(
         kind: .noRoundOpen,
         message: "No round is open: the host's full reshuffle (shuffle/ without remaining=true) starts one.")
+
+    static let roundAlreadyDealt = TableError(
+        kind: .roundAlreadyDealt,
+        message: "Entropy is added before the round's first card leaves the stack; this round's has.")
+
+    static let entropyAlreadyAdded = TableError(
+        kind: .entropyAlreadyAdded, message: "You have added your entropy to this round already.")
 
     static let invalidTokenHash = TableError(kind: .invalidTokenHash, message: "A token hash must be 32 bytes.")
 }

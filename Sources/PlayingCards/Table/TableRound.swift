@@ -23,6 +23,11 @@ public struct TableRound: Hashable, Sendable {
     public internal(set) var steps: [RoundAudit.Step]
     /// Whether the round is over (its cards gathered by a full reshuffle, or the host ended it).
     public internal(set) var isOver: Bool
+    /// The players' contributions to the order, in the order they were added (see ``SeedMixing``).
+    public internal(set) var entropy: [RoundEntropy]
+
+    /// The seed the round's order comes from: ``seed`` mixed with ``entropy``.
+    public var orderSeed: String { SeedMixing.mixed(seed: seed, entropy: entropy.map { $0.text }) }
 
     /// Creates a round.
     ///
@@ -32,12 +37,17 @@ public struct TableRound: Hashable, Sendable {
     ///   - commitment: the commitment to the seed.
     ///   - steps: the stack's changes so far.
     ///   - isOver: whether the round is over.
-    public init(number: Int, seed: String, commitment: ShuffleCommitment, steps: [RoundAudit.Step], isOver: Bool) {
+    ///   - entropy: the players' contributions so far.
+    public init(
+        number: Int, seed: String, commitment: ShuffleCommitment, steps: [RoundAudit.Step], isOver: Bool,
+        entropy: [RoundEntropy] = []
+    ) {
         self.number = number
         self.seed = seed
         self.commitment = commitment
         self.steps = steps
         self.isOver = isOver
+        self.entropy = entropy
     }
 
     /// The cards the steps hold, all steps together.
@@ -88,5 +98,24 @@ extension RoundAudit.Step {
         case .fromTop(let cards), .fromBottom(let cards), .returnedToBottom(let cards): cards.count
         case .stackReshuffled: 0
         }
+    }
+}
+
+/// One player's contribution to a round's order (see ``SeedMixing``): public, since the server's secret seed keeps
+/// the order unpredictable.
+public struct RoundEntropy: Hashable, Sendable {
+    /// The player who added it.
+    public let player: String
+    /// The contribution: 1 to ``SeedMixing/maximumEntropyBytes`` bytes of text.
+    public let text: String
+
+    /// Creates a contribution.
+    ///
+    /// - Parameters:
+    ///   - player: the player who added it.
+    ///   - text: the contribution.
+    public init(player: String, text: String) {
+        self.player = player
+        self.text = text
     }
 }

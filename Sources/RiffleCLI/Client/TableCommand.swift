@@ -12,6 +12,7 @@ import PlayingCards
 /// riffle table hand k3v9q2x8m1ab               # Ana's cards, and everyone's counts
 /// riffle table remove k3v9q2x8m1ab bo          # the host removes Bo (his hand back into the stack)
 /// riffle table history k3v9q2x8m1ab            # every change so far, as Ana's stream showed it
+/// riffle verify k3v9q2x8m1ab --round 1         # once the host's next shuffle ends round 1: check its cards
 /// riffle table leave k3v9q2x8m1ab              # Ana leaves
 /// ```
 public struct TableCommand: AsyncParsableCommand {

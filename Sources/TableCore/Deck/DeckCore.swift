@@ -58,7 +58,7 @@ package struct DeckCore: Sendable {
     ///   - generator: the randomness for shuffles and random draws.
     /// - Returns: the answer, the event and the change number.
     package func answer<G: RandomNumberGenerator>(
-        _ request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller,
+        _ request: DeckOperation, deckID id: String, deck: inout DeckState, caller: Caller,
         precondition: ChangePrecondition? = nil, using generator: inout G
     ) -> DeckOutcome {
         var numbered = unnumberedOutcome(
@@ -68,7 +68,7 @@ package struct DeckCore: Sendable {
     }
 
     private func unnumberedOutcome<G: RandomNumberGenerator>(
-        of request: DeckRequest, deckID id: String, deck: inout DeckState, caller: Caller,
+        of request: DeckOperation, deckID id: String, deck: inout DeckState, caller: Caller,
         precondition: ChangePrecondition?, using generator: inout G
     ) -> DeckOutcome {
         do {
@@ -86,7 +86,10 @@ package struct DeckCore: Sendable {
                 return DeckOutcome(response: response, record: nil, changeNumber: deck.changeNumber, deckID: id)
             }
             let before = deck
-            if working.table?.round?.number == before.table?.round?.number {
+            // A new round, or a player's entropy, sets the stack's order afresh: not a step of the round.
+            if let round = working.table?.round, round.number == before.table?.round?.number,
+                round.entropy == before.table?.round?.entropy
+            {
                 working.noteStackChange(since: before.stack)
             }
             working.noteGifts(
@@ -120,7 +123,7 @@ package struct DeckCore: Sendable {
     ///
     /// - Returns: the moves, or `nil` for any other change (they are then diffed), or when the
     ///   counts say the operation did something else.
-    package static func knownMoves(of request: DeckRequest, before: DeckState, after: DeckState) -> [CardMove]? {
+    package static func knownMoves(of request: DeckOperation, before: DeckState, after: DeckState) -> [CardMove]? {
         let taken = before.stack.count - after.stack.count
         switch request {
         case .draw:
@@ -139,7 +142,7 @@ package struct DeckCore: Sendable {
 
     /// What a `face/` request turned, for its event: the pile, its face now, and the cards a
     /// face-down pile showed when turned face up.
-    package static func faceTurn(of request: DeckRequest, before: DeckState, after: DeckState) -> TableFaceTurn? {
+    package static func faceTurn(of request: DeckOperation, before: DeckState, after: DeckState) -> TableFaceTurn? {
         guard case .table(.face(let pile, let faceDown)) = request else { return nil }
         let wasFaceDown = before.pile(named: pile)?.isFaceDown == true
         let revealed = wasFaceDown && !faceDown ? after.pile(named: pile)?.cards ?? [] : []
@@ -147,7 +150,7 @@ package struct DeckCore: Sendable {
     }
 
     /// Who the event names: the player who asked, or the one who joined or left.
-    private static func actor(of request: DeckRequest, player: String?) -> String? {
+    private static func actor(of request: DeckOperation, player: String?) -> String? {
         switch request {
         case .join(let name, _, _), .leave(let name), .table(.rename(let name, _)): name
         default: player
@@ -159,7 +162,7 @@ package struct DeckCore: Sendable {
     /// (``checkTableRole(for:on:player:)``), and strict turns keep everyone but the turn holder
     /// from moving cards (``checkTurn(for:on:player:)``). Who else may remove a player is checked
     /// by ``leave``.
-    private static func checkRole(for request: DeckRequest, on deck: DeckState, player: String?) throws(APIError) {
+    private static func checkRole(for request: DeckOperation, on deck: DeckState, player: String?) throws(APIError) {
         guard deck.isSeated else { return }
         if case .join = request { return }
         guard let player else { throw .seatedDeckNeedsPlayer }
@@ -171,7 +174,7 @@ package struct DeckCore: Sendable {
     }
 
     private func perform<G: RandomNumberGenerator>(
-        _ request: DeckRequest, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
+        _ request: DeckOperation, deckID id: String, on deck: inout DeckState, player: String?, using generator: inout G
     ) throws -> APIResponse {
         switch request {
         case .info:
@@ -269,7 +272,8 @@ extension APIError {
         switch tableError.kind {
         case .playerExists, .pileHoldsCards: self.init(status: .conflict, message: tableError.message)
         case .playerNotFound: self.init(status: .notFound, message: tableError.message)
-        case .pileIsAHand, .noRoundOpen: self.init(status: .conflict, message: tableError.message)
+        case .pileIsAHand, .noRoundOpen, .roundAlreadyDealt, .entropyAlreadyAdded:
+            self.init(status: .conflict, message: tableError.message)
         case .tableLocked: self.init(status: .forbidden, message: tableError.message)
         case .tableFull, .invalidPlayerName, .reservedPlayerName, .invalidTokenHash, .tooManyPiles, .displayNameTooLong,
             .invalidSeatOrder,

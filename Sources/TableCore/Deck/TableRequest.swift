@@ -24,6 +24,9 @@ package enum TableRequest: Hashable, Sendable {
     case endRound
     /// `POST /api/deck/<id>/round/`: whether the table's rounds are revealed once over (the host).
     case revealRounds(Bool)
+    /// `POST /api/deck/<id>/round/entropy/`: the caller adds entropy of their own to the open round's order, before
+    /// its first card leaves the stack (any player, once a round).
+    case addEntropy(String)
 
     /// Where `to=` sends the turn marker.
     package enum TurnTarget: Hashable, Sendable {
@@ -46,7 +49,7 @@ package enum TableRequest: Hashable, Sendable {
         case .dealToEveryone: .deal
         // Cards moved from one hand to another, as the gift itself was.
         case .takeBackGift: .pileAdd
-        case .endRound, .revealRounds: .round
+        case .endRound, .revealRounds, .addEntropy: .round
         }
     }
 }

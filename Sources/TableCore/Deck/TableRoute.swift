@@ -21,4 +21,6 @@ package enum TableRoute: Hashable, Sendable {
     case round
     /// `deck/<id>/round/end/`: the host ends the open round.
     case endRound
+    /// `deck/<id>/round/entropy/`: a player adds entropy to the open round.
+    case roundEntropy
 }

@@ -24,7 +24,8 @@ import PlayingCards
 ///   face-down piles            names before, names after (with `changed` counts only)
 ///   face turn                  pile name, face down (0|1), card count, one ordinal per card shown
 ///   round (bit 4)              number, commitment (text), flags (bit 0 over, bit 1 reveals, bit 2 starting
-///                              cards follow, bit 3 a reveal follows); starting cards (count, ordinals);
+///                              cards follow, bit 3 a reveal follows, bit 4 entropy follows); entropy (count,
+///                              then each: player, text); starting cards (count, ordinals);
 ///                              reveal: number, commitment, seed (texts), steps (count, then each: 0 top |
 ///                              1 bottom | 2 under, count, ordinals | 3 reshuffled)
 /// place                        0 stack, 1 drawn, 2 pile + name
@@ -309,7 +310,14 @@ private struct RecordWriter {
         name(note.round.commitment.digest)
         byte(
             (note.round.isOver ? 1 : 0) | (note.round.reveals ? 2 : 0) | (note.startingCards != nil ? 4 : 0)
-                | (note.revealed != nil ? 8 : 0))
+                | (note.revealed != nil ? 8 : 0) | (note.round.entropy.isEmpty ? 0 : 16))
+        if !note.round.entropy.isEmpty {
+            count(note.round.entropy.count)
+            for contribution in note.round.entropy {
+                name(contribution.player)
+                name(contribution.text)
+            }
+        }
         if let cards = note.startingCards { self.cards(cards) }
         if let revealed = note.revealed {
             count(revealed.number)
@@ -440,9 +448,17 @@ private struct RecordReader {
         let number = try count()
         let commitment = try self.commitment()
         let flags = try byte()
-        guard flags <= 15 else { throw TableEventRecordError("invalid round flags") }
+        guard flags <= 31 else { throw TableEventRecordError("invalid round flags") }
+        var entropy: [RoundEntropy] = []
+        if flags & 16 != 0 {
+            for _ in 0..<(try listCount()) {
+                let player = try name()
+                entropy.append(RoundEntropy(player: player, text: try text()))
+            }
+        }
         let round = TableRoundNote.Round(
-            number: number, commitment: commitment, isOver: flags & 1 != 0, reveals: flags & 2 != 0)
+            number: number, commitment: commitment, isOver: flags & 1 != 0, reveals: flags & 2 != 0,
+            entropy: entropy)
         let startingCards = flags & 4 != 0 ? try cards() : nil
         var revealed: TableRoundNote.Reveal?
         if flags & 8 != 0 {

@@ -22,6 +22,8 @@ package struct TableRoundHistory: Sendable, Equatable {
     package let reveals: Bool
     /// The seed and the steps, once revealed.
     package let reveal: TableRoundNote.Reveal?
+    /// The players' contributions to the order (``SeedMixing``).
+    package let entropy: [RoundEntropy]
 
     /// Round `number` in `steps` (a table's replayed events, in number order), `nil` when the event that started it is
     /// not among them.
@@ -56,6 +58,7 @@ package struct TableRoundHistory: Sendable, Equatable {
         // A newer round's shuffle gathered this one's cards: it is over, whatever its own notes said last.
         isOver = latest.isOver || next != nil
         reveals = latest.reveals
+        entropy = latest.entropy
         self.reveal = reveal
     }
 
@@ -63,7 +66,8 @@ package struct TableRoundHistory: Sendable, Equatable {
     /// comma-separated codes, and, once revealed, `seed` and `steps` (`{"step": "top"|"bottom"|"under", "cards"}` or
     /// `{"step": "reshuffled"}`).
     package func json() -> String {
-        let round = TableRoundNote.Round(number: number, commitment: commitment, isOver: isOver, reveals: reveals)
+        let round = TableRoundNote.Round(
+            number: number, commitment: commitment, isOver: isOver, reveals: reveals, entropy: entropy)
         var object = round.json(seed: reveal?.seed)
         object.removeLast()
         var more = JSONObjectWriter(capacity: 4 * cards.count + 64)

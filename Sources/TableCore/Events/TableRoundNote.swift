@@ -14,6 +14,8 @@ package struct TableRoundNote: Hashable, Sendable {
         package let isOver: Bool
         /// The table's reveal setting after the change.
         package let reveals: Bool
+        /// The players' contributions to the order so far (``SeedMixing``).
+        package var entropy: [RoundEntropy] = []
     }
 
     /// A round whose seed the change revealed.
@@ -49,11 +51,13 @@ package struct TableRoundNote: Hashable, Sendable {
         let previous = before.table?.round
         let revealedBefore = before.revealsLatestRound
         let started = previous?.number != latest.number
-        guard started || previous?.isOver != latest.isOver || before.table?.revealsRounds != table.revealsRounds else {
-            return nil
-        }
+        guard
+            started || previous?.isOver != latest.isOver || before.table?.revealsRounds != table.revealsRounds
+                || previous?.entropy != latest.entropy
+        else { return nil }
         round = Round(
-            number: latest.number, commitment: latest.commitment, isOver: latest.isOver, reveals: table.revealsRounds)
+            number: latest.number, commitment: latest.commitment, isOver: latest.isOver, reveals: table.revealsRounds,
+            entropy: latest.entropy)
         startingCards = started ? after.composition.allCards : nil
         if started, let previous, table.revealsRounds, !revealedBefore {
             revealed = Reveal(previous)
@@ -72,8 +76,8 @@ extension TableRoundNote.Reveal {
 }
 
 extension TableRoundNote.Round {
-    /// The round object of answers and events: `{"number", "scheme", "commitment", "reveal", "over"}`, with `seed`
-    /// when `seed` is given.
+    /// The round object of answers and events: `{"number", "scheme", "commitment", "reveal", "over"}`, with
+    /// `entropy` (`[{"player", "text"}]`) once a player has added some, and `seed` when `seed` is given.
     package func json(seed: String? = nil) -> String {
         var object = JSONObjectWriter(capacity: 160)
         object.add("number", int: number)
@@ -81,6 +85,15 @@ extension TableRoundNote.Round {
         object.add("commitment", string: commitment.digest)
         object.add("reveal", bool: reveals)
         object.add("over", bool: isOver)
+        if !entropy.isEmpty {
+            let contributions = entropy.map { contribution in
+                var entry = JSONObjectWriter()
+                entry.add("player", string: contribution.player)
+                entry.add("text", string: contribution.text)
+                return entry.finished()
+            }
+            object.add("entropy", json: "[" + contributions.joined(separator: ",") + "]")
+        }
         if let seed { object.add("seed", string: seed) }
         return object.finished()
     }
@@ -91,7 +104,8 @@ extension TableRoundNote.Round {
     package init?(latestOf deck: DeckState) {
         guard let table = deck.table, let round = table.round else { return nil }
         self.init(
-            number: round.number, commitment: round.commitment, isOver: round.isOver, reveals: table.revealsRounds)
+            number: round.number, commitment: round.commitment, isOver: round.isOver, reveals: table.revealsRounds,
+            entropy: round.entropy)
     }
 
     /// The round object with its seed when `deck` reveals it.

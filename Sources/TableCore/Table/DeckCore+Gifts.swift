@@ -19,7 +19,7 @@ extension DeckCore {
     /// The gift a change made: cards moved from the caller's own hand (`from=` the caller) into
     /// another player's, by `pile/<player>/add/`.
     package static func gift(
-        of request: DeckRequest, by player: String?, before: DeckState, after: DeckState
+        of request: DeckOperation, by player: String?, before: DeckState, after: DeckState
     ) -> TableGift? {
         guard case .addToPile(let pile, let cards, let source, _, _) = request, let player, source == player,
             pile != player, after.isPrivatePile(pile), !cards.isEmpty

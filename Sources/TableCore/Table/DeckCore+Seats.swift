@@ -27,7 +27,7 @@ extension DeckCore {
                 status: .forbidden,
                 message: "Only the host, " + host + ", may end a round or change whether rounds "
                     + "are revealed.")
-        case .face, .takeBackGift:
+        case .face, .takeBackGift, .addEntropy:
             return
         case .turn(let target, let strict):
             if strict == nil, target == .next, table.turn == player { return }
@@ -41,7 +41,7 @@ extension DeckCore {
     /// Strict turns: a change that moves cards, by anyone but the turn holder, is refused (409)
     /// with whose turn it is. Joining, leaving, the host's new round and the table's people
     /// endpoints are never refused for turns; turning a pile face up or down is a play, and is.
-    package static func checkTurn(for request: DeckRequest, on deck: DeckState, player: String) throws(APIError) {
+    package static func checkTurn(for request: DeckOperation, on deck: DeckState, player: String) throws(APIError) {
         switch request {
         case .reshuffle(onlyRemaining: true, _, _, _), .draw, .returnCards, .addToPile, .shufflePile, .drawFromPile,
             .returnPile, .deal, .table(.face):
@@ -87,6 +87,9 @@ extension DeckCore {
             try deck.endRound(using: &generator)
         case .revealRounds(let reveals):
             deck.setRevealsRounds(reveals)
+        case .addEntropy(let text):
+            guard let player else { throw APIError.seatedDeckNeedsPlayer }
+            try deck.addEntropy(text, by: player)
         case .face:
             break
         case .dealToEveryone(let count):

@@ -1,18 +1,51 @@
 import Foundation
+import HTTPTypes
+import TableCore
 import Testing
 
 @testable import DeckService
 
 /// The OpenAPI document describes "every change once" on every operation it applies to.
 @Suite struct OpenAPIChangeHeadersTests {
-    /// Reads operations (and the events stream) take neither header; every other API operation is a change.
-    static let reads: Set<String> = [
-        "/api/deck/{deck_id}/", "/api/deck/{deck_id}/drawn/", "/api/deck/{deck_id}/pile/{pile_name}/list/",
-        "/api/deck/{deck_id}/events/", "/api/deck/{deck_id}/events", "/api/deck/{deck_id}/history/",
-    ]
-    static let newDecks: Set<String> = [
-        "/api/deck/new/", "/api/new/", "/api/deck/new/shuffle/", "/api/shuffle/", "/api/deck/new/draw/",
-    ]
+    /// The documented paths of the route table's reads, which take neither header: the events stream, the history,
+    /// and each deck endpoint whose operation changes nothing (deck info, `drawn/`, a pile's `list/`), found by
+    /// parsing a request of it. Every other API operation is a change.
+    static let reads: Set<String> = Set(
+        APIEndpoint.all.filter(isRead).flatMap { endpoint in
+            endpoint.paths.compactMap(OpenAPIRouteCoverageTests.documentedPath(of:))
+                + (endpoint.answersWithoutSlash ? endpoint.paths.compactMap(unslashedPath(of:)) : [])
+        })
+    /// The documented paths of the endpoints that create a deck: changes without an `If-Match` (no deck yet).
+    static let newDecks: Set<String> = Set(
+        APIEndpoint.all.filter(\.createsDeck).flatMap {
+            $0.paths.compactMap(OpenAPIRouteCoverageTests.documentedPath(of:))
+        })
+
+    static func isRead(_ endpoint: APIEndpoint) -> Bool {
+        switch endpoint.handler {
+        case .eventStream, .deckRecord: return true
+        case .newDeck: return false
+        case .deck(let operation):
+            let input = APIEndpointInput(
+                captures: RouteCaptures(deck: "abcdefabcdef", pile: "centre", player: "ana"),
+                parameters: APIParameters(fields: []), method: .get)
+            return (try? operation(input))?.changesDeck == false
+        }
+    }
+
+    /// An endpoint that also answers without its trailing slash is documented under that path too.
+    static func unslashedPath(of pattern: RoutePattern) -> String? {
+        OpenAPIRouteCoverageTests.documentedPath(of: pattern).map { String($0.dropLast()) }
+    }
+
+    @Test func theReadsAreTheOnesTheRouteTableDeclares() {
+        #expect(
+            Self.reads == [
+                "/api/deck/{deck_id}/", "/api/deck/{deck_id}/drawn/", "/api/deck/{deck_id}/pile/{pile_name}/list/",
+                "/api/deck/{deck_id}/events/", "/api/deck/{deck_id}/events", "/api/deck/{deck_id}/history/",
+            ])
+        #expect(Self.newDecks.contains("/api/deck/new/") && Self.newDecks.contains("/api/deck/new/draw/"))
+    }
 
     @Test func everyChangeDocumentsItsKeyItsConditionAndTheirAnswers() throws {
         let document = try #require(

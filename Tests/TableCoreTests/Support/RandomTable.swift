@@ -86,7 +86,7 @@ struct RandomTable {
     static func request(
         on deck: DeckState, step: Int, using generator: inout SeededRandomNumberGenerator
     )
-        -> DeckRequest
+        -> DeckOperation
     {
         let players = deck.table?.players.map(\.name) ?? []
         let piles = deck.piles.map(\.name) + publicPiles + ["stock", "new" + String(step % 3)]
@@ -99,7 +99,7 @@ struct RandomTable {
         }
         func source() -> DrawSource { [.top, .bottom, .random].randomElement(using: &generator) ?? .top }
         let faceDown = Int.random(in: 0..<4, using: &generator) == 0
-        switch Int.random(in: 0..<24, using: &generator) {
+        switch Int.random(in: 0..<25, using: &generator) {
         case 0: return .info
         case 1:
             // Now and then with a seed, which a seated deck refuses.
@@ -139,6 +139,8 @@ struct RandomTable {
             return .table(.endRound)
         case 23:
             return .table(.revealRounds(Bool.random(using: &generator)))
+        case 24:
+            return .table(.addEntropy("entropy " + String(step)))
         case 17:
             var order = players.shuffled(using: &generator)
             if Int.random(in: 0..<4, using: &generator) == 0 { order = Array(order.dropLast()) }
@@ -175,7 +177,7 @@ struct RandomTable {
         var piles: [String: Range<Int>] = [:]
     }
 
-    static func fixedPositions(of request: DeckRequest, on deck: DeckState) -> FixedPositions {
+    static func fixedPositions(of request: DeckOperation, on deck: DeckState) -> FixedPositions {
         let stackCount = deck.stack.count
         var fixed = FixedPositions()
         switch request {

@@ -6,7 +6,7 @@ import TableCore
 ///
 /// Entries are tried in order and the first whose path and method match answers, so the
 /// new-deck endpoints come before the ones of an existing deck. To add an endpoint, add its entry
-/// here and its handler (for a request on a deck: a `DeckRequest` case, answered by `DeckCore`);
+/// here and its handler (for a request on a deck: a `DeckOperation` case, answered by `DeckCore`);
 /// the label, the deck cap, the redirect and the router variant all come from the entry.
 extension APIEndpoint {
     static let all: [APIEndpoint] = [
@@ -102,6 +102,9 @@ extension APIEndpoint {
         APIEndpoint(
             "round-end", paths: ["deck/:deck/round/end/"],
             handler: .deck { try DeckAPI.tableRequest(.endRound, $0.parameters, method: $0.method) }),
+        APIEndpoint(
+            "round-entropy", paths: ["deck/:deck/round/entropy/"],
+            handler: .deck { try DeckAPI.tableRequest(.roundEntropy, $0.parameters, method: $0.method) }),
         APIEndpoint(
             "rename", paths: ["deck/:deck/player/:player/rename/"],
             handler: .deck {

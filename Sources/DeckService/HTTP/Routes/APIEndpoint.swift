@@ -14,7 +14,7 @@ final class APIEndpoint: Sendable {
         /// A request on the existing deck of the path's `:deck`: the function parses the request
         /// (before the deck is read, so a malformed request changes nothing) and the pure request
         /// core (`DeckCore`) answers it, inside one store change when it changes the deck.
-        case deck(@Sendable (APIEndpointInput) throws -> DeckRequest)
+        case deck(@Sendable (APIEndpointInput) throws -> DeckOperation)
         /// A request that stores a new deck.
         case newDeck(@Sendable (DeckAPI, APIParameters, RequestHead) async throws -> APIResponse)
         /// The deck's event stream (``EventStreamEndpoint``), which answers the request itself.

@@ -6,7 +6,7 @@ import PlayingCards
 /// Parsing happens before the deck is read, outside any transaction, so a malformed request changes
 /// nothing and costs the store nothing. Everything that depends on the deck (who the caller is,
 /// whether a card is there) is decided by the core, inside the change.
-package enum DeckRequest: Hashable, Sendable {
+package enum DeckOperation: Hashable, Sendable {
     /// `GET /api/deck/<id>/`: the deck's summary.
     case info
     /// `/api/deck/<id>/shuffle/`: a full reshuffle (a new round on a seated deck, host only), or

@@ -11,7 +11,7 @@ import Foundation
 /// a data delegate feeds the response and each chunk of the body into an `AsyncThrowingStream`. Each
 /// connection has a session of its own, as a session's delegate is fixed; ending the stream
 /// (cancelling, or dropping its iterator) cancels the request and invalidates the session.
-enum EventStreamConnection {
+enum StreamedResponse {
     /// What the connection delivers, in order: the response once, then the body's chunks.
     enum Chunk: Sendable {
         /// The response's head.

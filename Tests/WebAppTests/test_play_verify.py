@@ -1,7 +1,8 @@
 """Issue 43's commit and reveal, in a browser: "Verify this round" in the Play view's History. Ana (the host) and Bo
 join through the API and Cy through her page; Ana's full reshuffle starts round 1 (its commitment announced, its seed
 secret), she deals five to everyone, Cy draws a card, Bo plays one to the centre, Ana puts one of hers back under the
-deck, a card is drawn from the bottom; then Ana shuffles again, which starts round 2 and reveals round 1's seed.
+deck, a card is drawn from the bottom (Bo added entropy of his own before the deal: the order is the mixed seed's,
+riffle-mix-v1); then Ana shuffles again, which starts round 2 and reveals round 1's seed.
 
 A spectator (a phone, 360x740) and Cy (a laptop, 1440x900) open History, choose round 1, step through its events
 (forward by keyboard, back by the buttons) and read its check, computed in their browser: the round, the commitment
@@ -127,6 +128,8 @@ def check_shown(driver, expected, viewer_words):
     assert fact(driver, "Commitment") == expected["commitment"]
     assert fact(driver, "Seed") == expected["seed"]
     assert fact(driver, "Recomputed here") == f"{expected['commitment']}\nIt matches the commitment."
+    assert fact(driver, "Players' entropy") == "bo: “bo rolled 3 5”"
+    assert fact(driver, "Order from") == expected["order_seed"]
     assert ("Computed in this browser by PlayingCards' own shuffle, built for WebAssembly (shuffle.wasm).") in lines
     assert list_items(driver, "The stack, step by step") == expected["steps"]
     rows = list_items(driver, "Every card taken, checked")
@@ -147,7 +150,8 @@ def expected_check(round_one, shuffle):
     cards = round_one["cards"].split(",")
     number = round_one["round"]["number"]
     assert shuffle.commitment(seed, cards, number) == round_one["round"]["commitment"], "the server's commitment"
-    order = shuffle.shuffled(seed, cards)
+    texts = [entry["text"] for entry in round_one["round"].get("entropy", [])]
+    order = shuffle.shuffled(shuffle.mixed(seed, texts), cards)
     stack, top, rows, steps, left = list(order), 0, [], [], len(order)
     words = {"top": "from the top", "bottom": "from the bottom"}
     for step in round_one["steps"]:
@@ -170,6 +174,7 @@ def expected_check(round_one, shuffle):
             noun = "card" if len(taken) == 1 else "cards"
             steps.append(f"{len(taken)} {noun} put back under the stack: {left} in it.")
     return {"commitment": round_one["round"]["commitment"], "seed": seed, "order": order, "rows": rows,
+            "order_seed": shuffle.mixed(seed, texts),
             "steps": steps, "taken": [code for step in round_one["steps"] if step["step"] in words
                                       for code in step["cards"]]}
 
@@ -199,6 +204,9 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     announced = body["round"]
     assert announced["number"] == 1 and announced["scheme"] == "riffle-commit-v1", announced
     assert re.fullmatch(r"[0-9a-f]{64}", announced["commitment"]) and "seed" not in announced, announced
+    # Bo adds entropy of his own before the first card leaves the stack (riffle-mix-v1).
+    status, body = form(server, f"deck/{deck}/round/entropy/", [("entropy", "bo rolled 3 5")], tokens["bo"])
+    assert status == 200, body
     status, body = form(server, f"deck/{deck}/deal/", [("count", "5")], tokens["ana"])
     assert status == 200, body
     dealt = {name: hand_codes(server, deck, name, token) for name, token in tokens.items()}
@@ -225,6 +233,7 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     cy_round = round_page(server, deck, 1, cy["token"])
     assert spectator_round["round"]["over"] and re.fullmatch(r"[0-9a-f]{64}", spectator_round["round"]["seed"])
     assert spectator_round["round"]["commitment"] == announced["commitment"]
+    assert spectator_round["round"]["entropy"] == [{"player": "bo", "text": "bo rolled 3 5"}], spectator_round["round"]
     expected = expected_check(spectator_round, shuffle)
     assert len(expected["rows"]) == 15 + 1 + 1, expected["rows"]
     mine = dealt[cy["player"]] + drawn
@@ -244,6 +253,7 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     screenshot(other, "verify-spectator-check-360x740")
     steps = replay(other, len(spectator_round["events"]))
     assert steps[0][1] == "Ana started a new round: every card is back in the deck.", steps[0]
+    assert steps[1][1] == "Bo added entropy to round 1: “bo rolled 3 5”.", steps[1]
     assert "Ana dealt 5 cards to everyone." in [step[1] for step in steps]
     assert " drew " in steps[-1][1], steps[-1]
     assert VERIFIED in verify_lines(other), "stepping leaves the check as it was"

@@ -305,15 +305,19 @@ test('a table\'s rounds in words: each round started, ended by the host, reveale
     change(6, 'round', { remaining: 52, player: 'ana', round: round(2, { reveal: false }) }),
     change(7, 'round', { remaining: 52, player: 'ana', round: round(2, { reveal: false, over: true }) }),
     change(8, 'shuffle', { remaining: 52, player: 'ana', round: round(3, { reveal: false }) }),
-    change(9, 'round', { remaining: 52, player: 'ana', round: round(3) }),
-    change(10, 'round', { remaining: 52, player: 'ana', round: round(3, { over: true, seed: 'e'.repeat(64) }) }),
+    change(81, 'round', { remaining: 52, player: 'bo', round: round(3, { reveal: false, entropy: [{ player: 'bo', text: '4 1 6' }] }) }),
+    change(9, 'round', { remaining: 52, player: 'ana', round: round(3, { entropy: [{ player: 'bo', text: '4 1 6' }] }) }),
+    change(10, 'round', {
+      remaining: 52, player: 'ana', round: round(3, { over: true, seed: 'e'.repeat(64), entropy: [{ player: 'bo', text: '4 1 6' }] }),
+    }),
   ];
   assert.deepEqual(replaySteps(events, { me: 'bo' }).map((step) => step.words), [
     'Ana joined the table.', 'You joined the table.', 'Ana started a new round: every card is back in the deck.',
     'Ana dealt 1 card to everyone.',
     'Ana started a new round: every card is back in the deck. Round 1\'s seed is revealed.',
     'Ana set the table not to reveal its rounds\' seeds.', 'Ana ended round 2: every card is back in the deck.',
-    'Ana started a new round: every card is back in the deck.', 'Ana set the table to reveal its rounds\' seeds.',
+    'Ana started a new round: every card is back in the deck.', 'You added entropy to round 3: “4 1 6”.',
+    'Ana set the table to reveal its rounds\' seeds.',
     'Ana ended round 3: every card is back in the deck; its seed is revealed.',
   ]);
 });

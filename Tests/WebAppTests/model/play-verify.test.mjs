@@ -13,7 +13,7 @@ import {
   VERIFIED, auditRound, computeRound, dealtToViewer, revealState, roundRecord, verifyRound,
 } from '../../../Sources/RiffleWebApp/Public/js/play-verify.js';
 import {
-  isValidSeed, plainSha256, shuffleCommitment, shuffleOrder, standardCards, standardComposition,
+  isValidSeed, mixedSeed, plainSha256, shuffleCommitment, shuffleOrder, standardCards, standardComposition,
 } from '../../../Sources/RiffleWebApp/Public/js/seeded-shuffle.js';
 import { readWholeHistory } from '../../../Sources/RiffleWebApp/Public/js/play-replay.js';
 import { shuffleExports } from '../../../Sources/RiffleWebApp/Public/js/shuffle-wasm.js';
@@ -349,4 +349,30 @@ test('a partial deck\'s round is checked by the JavaScript shuffle, even with th
   assert.equal(auditRound({
     record: roundRecord(historyOf(page).round), recomputed: null, order: null, viewer: null, dealt: [],
   }).commitmentHolds, false, 'nothing recomputed holds nothing');
+});
+
+test('players\' entropy (riffle-mix-v1): the order comes from the mixed seed, the commitment from the server\'s', async () => {
+  // The doc's vector: seed `riffle`, contributions "ann's dice: 4 1 6" then "bob".
+  const texts = ['ann\'s dice: 4 1 6', 'bob'];
+  const mixed = 'riffle-mix-v1:c0f172dd03a8ef97e22bccb5d127ceb90220cdd4d2788159541567797316b51c';
+  assert.equal(await mixedSeed('riffle', texts), mixed);
+  assert.equal(await mixedSeed('riffle', texts, { hash: async (bytes) => plainSha256(bytes) }), mixed);
+  assert.equal(await mixedSeed('riffle', []), 'riffle', 'without contributions, the seed itself');
+  const order = await shuffleOrder(mixed, standardCards(1));
+  assert.deepEqual(order.slice(0, 8), '2D 5S 6S JS 4D QH 3C 9S'.split(' '));
+  const wasm = await wasmExports();
+  assert.deepEqual(wasm.order(mixed, 1, false), order);
+
+  // A round of the vector's seed with that entropy: verified on the mixed order, with the wasm and without.
+  const { page } = honestRound({ ...RIFFLE, order }, 'cy');
+  page.round.entropy = [{ player: 'ann', text: texts[0] }, { player: 'bob', text: texts[1] }];
+  for (const engine of [wasm, null]) {
+    const audit = await verify(page, { wasm: engine });
+    assert.equal(audit.verdict, VERIFIED, audit.verdict);
+    assert.equal(audit.orderSeed, mixed);
+    assert.equal(audit.recomputed, RIFFLE.commitment, 'the commitment stays the one made to the server\'s seed');
+  }
+  // Without the entropy the same steps do not hold: the order was the mixed one.
+  delete page.round.entropy;
+  assert.equal((await verify(page, { wasm })).verified, false);
 });

@@ -60,12 +60,18 @@ function otherWords(kind, data, me, nameOf, shownBefore) {
 }
 
 /**
- * A change of the table's rounds, in words (commit and reveal): the host's `round` event (the round ended, or the
- * table's reveal setting changed; `earlier`, the round as the replay knew it before, tells which), or null.
+ * A change of the table's rounds, in words (commit and reveal): a `round` event (a player added entropy, the host
+ * ended the round or changed the reveal setting; `earlier`, the round as the replay knew it before, tells which).
  */
 function roundWords(kind, data, who, earlier) {
   const round = data.round;
   if (kind !== 'round' || !round || typeof round.number !== 'number') return null;
+  const entropy = Array.isArray(round.entropy) ? round.entropy : [];
+  const known = earlier && earlier.number === round.number && Array.isArray(earlier.entropy) ? earlier.entropy.length : 0;
+  if (entropy.length > known) {
+    const added = entropy.slice(known).map((entry) => `“${entry.text}”`).join(' and ');
+    return `${who} added entropy to round ${round.number}: ${added}.`;
+  }
   if (round.over && !(earlier && earlier.number === round.number && earlier.over)) {
     const revealed = round.seed ? '; its seed is revealed' : '';
     return `${who} ended round ${round.number}: every card is back in the deck${revealed}.`;

@@ -72,9 +72,15 @@ export class RoundVerifyPanel {
     this.matches = element('span', { className: 'play-verify-match' });
     this.recomputedEntry = entry('Recomputed here', element('dd', {}, this.recomputed, this.matches));
     this.recomputedEntry.hidden = true;
+    this.entropy = element('dd');
+    this.entropyEntry = entry('Players\' entropy', this.entropy);
+    this.entropyEntry.hidden = true;
+    this.orderSeed = element('dd', { className: 'play-verify-hex' });
+    this.orderSeedEntry = entry('Order from', this.orderSeed);
+    this.orderSeedEntry.hidden = true;
     this.facts = element('dl', { className: 'play-verify-facts' },
       entry('Round', this.number), entry('Commitment', this.commitment), entry('Seed', this.seed),
-      this.recomputedEntry);
+      this.entropyEntry, this.recomputedEntry, this.orderSeedEntry);
     this.status = element('p', { className: 'play-verify-status', role: 'status' });
     this.verdict = element('p', { className: 'play-verify-verdict', hidden: true });
     this.how = element('p', { className: 'play-verify-how', hidden: true });
@@ -125,6 +131,10 @@ export class RoundVerifyPanel {
     setText(this.commitment, round.commitment || '');
     setText(this.seed, reveal.words);
     this.seed.classList.toggle('play-verify-hex', reveal.revealed);
+    const entropy = Array.isArray(round.entropy) ? round.entropy : [];
+    this.entropyEntry.hidden = entropy.length === 0;
+    const said = (entry) => `${entry.player ? `${entry.player}: ` : ''}“${entry.text}”`;
+    setText(this.entropy, entropy.map(said).join(', '));
     this.showCheck(null);
     if (!reveal.revealed) {
       setText(this.status, 'Only the commitment is known: the order cannot be checked before the seed is revealed.');
@@ -149,6 +159,9 @@ export class RoundVerifyPanel {
   /** Draws a check (null: none yet). */
   showCheck(audit) {
     this.recomputedEntry.hidden = !audit;
+    // Only a round the players added entropy to has an order seed of its own (riffle-mix-v1).
+    this.orderSeedEntry.hidden = !audit || !audit.orderSeed || !audit.orderSeed.startsWith('riffle-mix-v1:');
+    if (audit && audit.orderSeed) setText(this.orderSeed, audit.orderSeed);
     this.verdict.hidden = !audit;
     this.how.hidden = !audit;
     if (audit) {

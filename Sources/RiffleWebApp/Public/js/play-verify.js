@@ -9,7 +9,7 @@
 import { cardList, cards as cardCount, codeName } from './play-words.js';
 import { movedCodes } from './play-state.js';
 import {
-  COMMIT_SCHEME, isValidSeed, shuffleCommitment, shuffleOrder, standardComposition,
+  COMMIT_SCHEME, isValidSeed, mixedSeed, shuffleCommitment, shuffleOrder, standardComposition,
 } from './seeded-shuffle.js';
 
 export const VERIFIED = 'Verified: every card dealt came from where the commitment says.';
@@ -193,6 +193,13 @@ export function auditRound({ record, recomputed, order, viewer, dealt }) {
   };
 }
 
+/** The players' entropy a round lists (`entropy`: `[{player, text}]`), as texts in the order they were added. */
+export function contributions(round) {
+  if (!Array.isArray(round.entropy)) return [];
+  return round.entropy.map((entry) => (typeof entry === 'string' ? entry : entry && entry.text))
+    .filter((text) => typeof text === 'string');
+}
+
 /**
  * What computes a round's commitment and order: PlayingCards' wasm build (`wasm`, shuffle-wasm.js's exports) for a
  * standard composition, and seeded-shuffle.js for any other cards or without the wasm. Answers
@@ -202,17 +209,21 @@ export async function computeRound(record, { wasm = null } = {}) {
   const { round, cards } = record;
   const seed = round.seed;
   const standard = standardComposition(cards);
+  const valid = isValidSeed(seed);
+  // The commitment is to the server's seed; the order comes from it mixed with the players' entropy (riffle-mix-v1).
+  const orderSeed = valid ? await mixedSeed(seed, contributions(round)) : null;
   if (wasm && standard) {
     return {
       recomputed: wasm.commitment(seed, standard.deckCount, standard.jokers, round.number),
-      order: wasm.order(seed, standard.deckCount, standard.jokers),
+      order: valid ? wasm.order(orderSeed, standard.deckCount, standard.jokers) : null,
+      orderSeed,
       by: 'wasm',
     };
   }
-  const valid = isValidSeed(seed);
   return {
     recomputed: valid ? await shuffleCommitment(seed, cards, round.number) : null,
-    order: valid ? await shuffleOrder(seed, cards) : null,
+    order: valid ? await shuffleOrder(orderSeed, cards) : null,
+    orderSeed,
     by: 'javascript',
   };
 }
@@ -226,5 +237,7 @@ export async function verifyRound(record, { events, viewer, wasm = null }) {
   const audit = auditRound({
     record, recomputed: computed.recomputed, order: computed.order, viewer, dealt: dealtToViewer(events, viewer),
   });
-  return { ...audit, by: computed.by, standard: standardComposition(record.cards) };
+  return {
+    ...audit, by: computed.by, orderSeed: computed.orderSeed, standard: standardComposition(record.cards),
+  };
 }

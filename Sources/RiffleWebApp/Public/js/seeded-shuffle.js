@@ -8,6 +8,7 @@
 
 export const SHUFFLE_ALGORITHM = 'riffle-shuffle-v1';
 export const COMMIT_SCHEME = 'riffle-commit-v1';
+export const MIX_SCHEME = 'riffle-mix-v1';
 /** The longest seed, in UTF-8 bytes. */
 export const MAXIMUM_SEED_BYTES = 256;
 
@@ -125,6 +126,23 @@ export async function shuffleCommitment(seed, cards, round, { hash = sha256 } = 
   const message = concat(utf8(COMMIT_SCHEME), ZERO, utf8(seed), ZERO, utf8(cards.join(',')), ZERO,
     utf8(String(round)));
   return hex(await hash(message));
+}
+
+/**
+ * `riffle-mix-v1`: the seed a round's order comes from once players added entropy (`contributions`, texts in the order
+ * they were added): `riffle-mix-v1:` and the SHA-256 of the scheme's name, then the seed and each contribution, each
+ * as its length in UTF-8 bytes (4 bytes, most significant first) and its bytes. Without contributions, the seed itself.
+ */
+export async function mixedSeed(seed, contributions = [], { hash = sha256 } = {}) {
+  if (!contributions.length) return seed;
+  const parts = [utf8(MIX_SCHEME)];
+  for (const part of [seed, ...contributions]) {
+    const bytes = utf8(part);
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, bytes.length);
+    parts.push(length, bytes);
+  }
+  return `${MIX_SCHEME}:${hex(await hash(concat(...parts)))}`;
 }
 
 const WORD_SPAN = 2n ** 64n - 1n;

@@ -282,3 +282,42 @@ test('every event says something: presence, a new name, strict turns, the plain 
   ]);
   assert.deepEqual(steps[8].places.map(placeText), ['The deck: 52 cards.', 'Your hand: 0 cards.', 'Drawn: 0 cards.']);
 });
+
+test('a table\'s rounds in words: each round started, ended by the host, revealed, and the reveal setting', () => {
+  const players = seating(['ana', 'bo']);
+  const round = (number, fields = {}) => ({
+    number, scheme: 'riffle-commit-v1', commitment: 'c'.repeat(64), reveal: true, over: false, ...fields,
+  });
+  const events = [
+    change(1, 'join', { remaining: 52, piles: { ana: hand(0) }, player: 'ana', players: players.slice(0, 1) }),
+    change(2, 'join', { remaining: 52, piles: { bo: hand(0) }, player: 'bo', players }),
+    // Round 1 starts with every card in the deck: nothing moves.
+    change(3, 'shuffle', { remaining: 52, player: 'ana', round: round(1) }),
+    change(4, 'deal', {
+      remaining: 50, piles: { ana: hand(1), bo: hand(1) }, player: 'ana',
+      moved: [{ from: 'deck', to: 'ana', count: 1 }, { from: 'deck', to: 'bo', count: 1, cards: [card('9S')] }],
+    }),
+    change(5, 'shuffle', {
+      remaining: 52, piles: { ana: hand(0), bo: hand(0) }, player: 'ana', round: round(2),
+      revealed: round(1, { over: true, seed: 'f'.repeat(64) }),
+      moved: [{ from: 'ana', to: 'deck', count: 1 }, { from: 'bo', to: 'deck', count: 1, cards: [card('9S')] }],
+    }),
+    change(6, 'round', { remaining: 52, player: 'ana', round: round(2, { reveal: false }) }),
+    change(7, 'round', { remaining: 52, player: 'ana', round: round(2, { reveal: false, over: true }) }),
+    change(8, 'shuffle', { remaining: 52, player: 'ana', round: round(3, { reveal: false }) }),
+    change(81, 'round', { remaining: 52, player: 'bo', round: round(3, { reveal: false, entropy: [{ player: 'bo', text: '4 1 6' }] }) }),
+    change(9, 'round', { remaining: 52, player: 'ana', round: round(3, { entropy: [{ player: 'bo', text: '4 1 6' }] }) }),
+    change(10, 'round', {
+      remaining: 52, player: 'ana', round: round(3, { over: true, seed: 'e'.repeat(64), entropy: [{ player: 'bo', text: '4 1 6' }] }),
+    }),
+  ];
+  assert.deepEqual(replaySteps(events, { me: 'bo' }).map((step) => step.words), [
+    'Ana joined the table.', 'You joined the table.', 'Ana started a new round: every card is back in the deck.',
+    'Ana dealt 1 card to everyone.',
+    'Ana started a new round: every card is back in the deck. Round 1\'s seed is revealed.',
+    'Ana set the table not to reveal its rounds\' seeds.', 'Ana ended round 2: every card is back in the deck.',
+    'Ana started a new round: every card is back in the deck.', 'You added entropy to round 3: “4 1 6”.',
+    'Ana set the table to reveal its rounds\' seeds.',
+    'Ana ended round 3: every card is back in the deck; its seed is revealed.',
+  ]);
+});

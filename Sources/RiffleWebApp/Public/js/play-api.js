@@ -39,10 +39,11 @@ export const tableApi = {
   newRound: (deck, { token, key } = {}) => request(`deck/${deck}/shuffle/`, {}, { token, key }),
   /**
    * A page of the table's history (issue 43's server): its stored events numbered above `after`, at most `limit`,
-   * each as this caller's event stream showed it (a player's token shows the cards of moves into their own hand).
+   * each as this caller's event stream showed it (a player's token shows the cards of moves into their own hand);
+   * with `round`, round `round`'s events only, and the page says the round (its commitment, cards and steps).
    */
-  history: (deck, { after = 0, limit = 100 } = {}, { token } = {}) =>
-    request(`deck/${deck}/history/`, { after, limit }, { token }),
+  history: (deck, { after = 0, limit = 100, round = null } = {}, { token } = {}) =>
+    request(`deck/${deck}/history/`, { ...(round ? { round } : {}), after, limit }, { token }),
   /** The deck's event stream; EventSource cannot send headers, so the token goes in the query. */
   eventsURL: (deck, token, lastEventId = null) => {
     const params = new URLSearchParams(token ? { token } : {});

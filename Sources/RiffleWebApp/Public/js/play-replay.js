@@ -19,20 +19,23 @@ export const HISTORY_PAGE_SIZE = 100;
  *   answer (`{events, more, viewer?}`).
  * @param {object} [options]
  * @param {number} [options.pageSize] the events asked for per page.
- * @returns {Promise<{events: {id: number, event: string, data: object}[], viewer: string|null}>}
+ * @returns {Promise<{events: {id: number, event: string, data: object}[], viewer: string|null, round?: object}>}
+ *   `round` only when the pages are a round's (`?round=N`): the last page's `round`, `cards` and `steps`.
  * @throws what `readPage` throws (the history is read whole or not at all).
  */
 export async function readWholeHistory(readPage, { pageSize = HISTORY_PAGE_SIZE } = {}) {
   const events = [];
   let after = 0;
-  let viewer = null;
   for (;;) {
     const page = await readPage({ after, limit: pageSize });
-    viewer = typeof page.viewer === 'string' ? page.viewer : null;
     const fresh = (page.events || []).filter((event) => event.id > after);
     events.push(...fresh);
     // A page that brings nothing new ends the read, whatever `more` says: the next would ask the same again.
-    if (!page.more || fresh.length === 0) return { events, viewer };
+    if (!page.more || fresh.length === 0) {
+      const history = { events, viewer: typeof page.viewer === 'string' ? page.viewer : null };
+      if (page.round) history.round = { round: page.round, cards: page.cards, steps: page.steps };
+      return history;
+    }
     after = fresh[fresh.length - 1].id;
   }
 }
@@ -54,6 +57,27 @@ function otherWords(kind, data, me, nameOf, shownBefore) {
     return `${who} turned strict turns ${data.strict_turns ? 'on' : 'off'}.`;
   }
   return `${who} changed the table.`;
+}
+
+/**
+ * A change of the table's rounds, in words (commit and reveal): a `round` event (a player added entropy, the host
+ * ended the round or changed the reveal setting; `earlier`, the round as the replay knew it before, tells which).
+ */
+function roundWords(kind, data, who, earlier) {
+  const round = data.round;
+  if (kind !== 'round' || !round || typeof round.number !== 'number') return null;
+  const entropy = Array.isArray(round.entropy) ? round.entropy : [];
+  const known = earlier && earlier.number === round.number && Array.isArray(earlier.entropy) ? earlier.entropy.length : 0;
+  if (entropy.length > known) {
+    const added = entropy.slice(known).map((entry) => `“${entry.text}”`).join(' and ');
+    return `${who} added entropy to round ${round.number}: ${added}.`;
+  }
+  if (round.over && !(earlier && earlier.number === round.number && earlier.over)) {
+    const revealed = round.seed ? '; its seed is revealed' : '';
+    return `${who} ended round ${round.number}: every card is back in the deck${revealed}.`;
+  }
+  if (round.seed && !(earlier && earlier.seed)) return `Round ${round.number}'s seed is revealed.`;
+  return `${who} set the table ${round.reveal ? 'to reveal' : 'not to reveal'} its rounds' seeds.`;
 }
 
 /** The cards the viewer may see in a place: its codes when every one is known, else null (a count only). */
@@ -102,6 +126,7 @@ export function replaySteps(events, { me, nameOf = (name) => name }) {
   const drawn = { remaining: 0, cards: [], touched: false };
   let roster = emptyRoster();
   let names = {};
+  let latestRound = null;
   const shownName = (name) => {
     const player = roster.players.find((entry) => entry.name === name);
     return player ? player.displayName : names[name] || nameOf(name);
@@ -113,8 +138,14 @@ export function replaySteps(events, { me, nameOf = (name) => name }) {
     const shownBefore = data.player ? shownName(data.player) : null;
     roster = updateRoster(roster, data, kind);
     names = rememberNames(names, roster);
-    const words = describeEvent(kind, data, me, before, shownName)
+    const who = data.player ? (me && data.player === me ? 'You' : shownName(data.player)) : 'The host';
+    let words = roundWords(kind, data, who, latestRound) || describeEvent(kind, data, me, before, shownName)
       || otherWords(kind, data, me, shownName, shownBefore);
+    // The next round's shuffle reveals the round before it (when the table reveals its rounds).
+    if (kind === 'shuffle' && data.revealed && typeof data.revealed.number === 'number') {
+      words += ` Round ${data.revealed.number}'s seed is revealed.`;
+    }
+    if (data.round && typeof data.round === 'object') latestRound = data.round;
     applyTableEvent(table, data, me);
     followKnowledge(table, unknown, drawn, kind, data);
     const places = placesOf(table, unknown, drawn, me, roster, shownName);

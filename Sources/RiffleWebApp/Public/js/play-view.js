@@ -351,7 +351,8 @@ export class PlayView {
     }
     if (this.model !== model || this.drawer !== drawer || !drawer.open || !this.root.contains(drawer.root)) return;
     const panel = new ReplayPanel({
-      readPage: ({ after, limit }) => model.api.history(model.deckId, { after, limit }, { token: model.token }),
+      readPage: ({ after, limit, round }) => model.api.history(model.deckId, { after, limit, round }, { token: model.token }),
+      readLatestRound: async () => (await model.api.deckInfo(model.deckId)).round || null,
       nameOf: (name) => model.nameOf(name),
       announce: this.announce,
       onClose: () => this.closeHistory(),

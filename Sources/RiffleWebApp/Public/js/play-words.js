@@ -61,7 +61,10 @@ export function describeEvent(kind, data, me, before = null, nameOf = (name) => 
     return data.locked ? `${who} locked the table: nobody new may join.` : `${who} unlocked the table.`;
   }
   if (kind === 'rename') return null;
-  if (kind === 'shuffle' && isNewRound(data)) return `${who} started a new round: every card is back in the deck.`;
+  // A table's first round starts with every card already in the deck: its shuffle names the round it started.
+  if (kind === 'shuffle' && (isNewRound(data) || data.round)) {
+    return `${who} started a new round: every card is back in the deck.`;
+  }
   if (kind === 'shuffle' || kind === 'pile_shuffle') return `${who} shuffled.`;
   // Several cards moved from one place to another in one change are told as one move.
   const merged = [];

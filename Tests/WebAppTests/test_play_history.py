@@ -107,7 +107,9 @@ def step_through(driver, count):
     return forward
 
 
-def test_a_spectator_and_a_player_replay_a_three_player_round(driver, other, server):
+def three_players(driver, server):
+    """A new table with Ana (the host) and Bo joined through the API, and Cy through the page at 1440x900: the deck,
+    every player's token by name, and Cy's seat."""
     deck = api(server, "deck/new/shuffle/")["deck_id"]
     tokens = {}
     for name, shown in (("ana", "Ana"), ("bo", "Bo")):
@@ -115,10 +117,14 @@ def test_a_spectator_and_a_player_replay_a_three_player_round(driver, other, ser
                                          data=f"display_name={shown}".encode())
         with urllib.request.urlopen(request, timeout=5) as response:
             tokens[name] = json.load(response)["token"]
-    link = f"{server}/?play=1#play/{deck}"
-    join(driver, server, link, "Cy", 1440, 900)
+    join(driver, server, f"{server}/?play=1#play/{deck}", "Cy", 1440, 900)
     cy = seat(driver, deck)
     tokens[cy["player"]] = cy["token"]
+    return deck, tokens, cy
+
+
+def test_a_spectator_and_a_player_replay_a_three_player_round(driver, other, server):
+    deck, tokens, cy = three_players(driver, server)
 
     # The round, through the API.
     status, body = form(server, f"deck/{deck}/deal/", [("count", "5")], tokens["ana"])
@@ -137,7 +143,7 @@ def test_a_spectator_and_a_player_replay_a_three_player_round(driver, other, ser
     hidden_from_cy = [code for name in ("ana", "bo") for code in dealt[name] if code != played]
 
     # The spectator, on a phone.
-    watch(other, server, link, 360, 740)
+    watch(other, server, f"{server}/?play=1#play/{deck}", 360, 740)
     text_shown(other, "1 card in the centre")
     spectator_events = history_events(server, deck)
     count = open_history(other, "history-menu-spectator-360x740")

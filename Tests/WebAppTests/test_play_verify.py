@@ -23,10 +23,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, api, call
+from conftest import REPO, call
 from test_accessibility import axe_source, run_axe
-from test_play import button, card_name, field, join, text_shown, watch
-from test_play_history import PANEL, hand_codes, loaded, open_history, panel_lines, seat
+from test_play import button, card_name, field, text_shown, watch
+from test_play_history import PANEL, hand_codes, loaded, open_history, panel_lines, three_players
 from test_play_phone import form
 from webapp import PageWait
 from webapp import no_page_errors, screenshot, set_viewport
@@ -186,17 +186,7 @@ def names(codes):
 
 def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server):
     shuffle = seeded_shuffle()
-    deck = api(server, "deck/new/shuffle/")["deck_id"]
-    tokens = {}
-    for name, shown in (("ana", "Ana"), ("bo", "Bo")):
-        request = urllib.request.Request(f"{server}/api/deck/{deck}/player/{name}/", method="POST",
-                                         data=f"display_name={shown}".encode())
-        with urllib.request.urlopen(request, timeout=5) as response:
-            tokens[name] = json.load(response)["token"]
-    link = f"{server}/?play=1#play/{deck}"
-    join(driver, server, link, "Cy", 1440, 900)
-    cy = seat(driver, deck)
-    tokens[cy["player"]] = cy["token"]
+    deck, tokens, cy = three_players(driver, server)
 
     # Round 1, through the API: the host's full reshuffle announces its commitment, not its seed.
     status, body = call(server, "GET", f"deck/{deck}/shuffle/", tokens["ana"])
@@ -241,7 +231,7 @@ def test_a_spectator_and_a_player_verify_a_revealed_round(driver, other, server)
     rows_of_mine = [expected["taken"].index(code) + 1 for code in mine]
 
     # The spectator, on a phone.
-    watch(other, server, link, 360, 740)
+    watch(other, server, f"{server}/?play=1#play/{deck}", 360, 740)
     text_shown(other, "Cy: 0 cards, face down")
     open_history(other, "verify-menu-spectator-360x740")
     assert not loaded(other) & set(VERIFY_FILES), "the check's code comes only with a round"
